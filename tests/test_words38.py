@@ -187,3 +187,25 @@ def test_which_gpu_for_a_run_after_a_price_is_the_cheapest_for_it(
     assert (last.answer.intent, last.query.gpu, last.query.method) == (
         "recommend", None, "lora"), last.text
     assert last.text.startswith(lead), last.text
+
+
+# "never mind" said alone, in a chat or as its first message: acknowledged in its language
+# (was "I did not understand", in English for "olvídalo" and "laisse tomber").
+NEVER_MIND: list[tuple[list[str], str, str]] = [
+    (["avisame cuando la h100 baje de 2", "olvidalo"], "es", "👍 ¡Perfecto! ¿Algo más?"),
+    (["olvidalo"], "es", "👍 ¡Perfecto! ¿Algo más?"),
+    (["no importa"], "es", "👍 ¡Perfecto! ¿Algo más?"),
+    (["ok, préviens moi quand la h200 passe sous 3 balles", "en fait non laisse tomber"], "fr",
+     "👍 Très bien. Autre chose\u202f?"),
+    (["laisse tomber"], "fr", "👍 Très bien. Autre chose\u202f?"),
+    (["tant pis"], "fr", "👍 Très bien. Autre chose\u202f?"),
+    (["never mind"], "en", "👍 Good. Anything else?"),
+]
+
+
+@pytest.mark.parametrize(("turns", "lang", "reply"), NEVER_MIND)
+def test_never_mind_is_acknowledged_in_its_language(
+        turns: list[str], lang: str, reply: str) -> None:
+    last = converse(*turns)[-1]
+    assert (last.answer.intent, last.locale) == ("smalltalk", lang), last.text
+    assert last.text.startswith(reply), last.text

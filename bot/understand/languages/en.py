@@ -193,6 +193,8 @@ LANGUAGE = Language(
             r"cool", r"nice", r"great", r"perfect", r"awesome", r"got it", r"understood",
             r"sounds good", r"good", r"fine", r"wow", r"excellent", r"yes", r"yep", r"yeah",
             r"sure",
+            # "never mind", "forget it": nothing more asked (was "I did not understand")
+            r"never ?mind", r"nvm", r"forget (?:it|that|about it)", r"no worries",
         ),
         "SOCIAL_FILLERS": (
             r"a lot", r"so much", r"very much", r"again", r"guys", r"man", r"mate", r"bot", r"you",

@@ -233,9 +233,12 @@ LANGUAGE = Language(
         "ACK_WORDS": (
             r"vale", r"genial", r"perfecto", r"entendido", r"de acuerdo", r"listo", r"chevere",
             r"buenisimo", r"excelente", r"dale", r"claro", r"jaja\w*", r"guay", r"chido", r"bacan",
+            # "olvídalo", "no importa", "ya no": nada más pedido (era "No te he entendido")
+            r"olvidalo", r"olvidate", r"no importa", r"dejalo", r"da igual", r"ya no",
+            r"mejor no", r"no pasa nada",
         ),
         "SOCIAL_FILLERS": (
-            r"y", r"pues", r"bueno", r"por la ayuda", r"por tu ayuda", r"amigo", r"de nada",
+            r"y", r"pues", r"bueno", r"no", r"mejor", r"al final", r"por la ayuda", r"por tu ayuda", r"amigo", r"de nada",
             r"eso es todo", r"es todo", r"nada mas", r"es", r"muy", r"un monton", r"el bot",
             r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo",
             # what a thanks is followed by in threads: "gracias crack", "gracias capo"
@@ -754,6 +757,8 @@ LANGUAGE = Language(
     stopwords=frozenset({
         # the people a model is served to ("pour 10 personnes", "para 10 personas")
         "personas", "usuarios", "usuario", "equipo",
+        # "olvídalo", "déjalo" said alone
+        "olvidalo", "olvidate", "dejalo", "importa",
         # a dataset, a time or a speed said in Spanish with no other Spanish word ("tiempo de
         # finetune 8b, 20k filas, h100", "velocidad llama 3 8b q4 4090")
         "filas", "ejemplos", "epocas", "velocidad", "semanas", "lukas", "pavos",

@@ -224,11 +224,13 @@ LANGUAGE = Language(
         "ACK_WORDS": (
             r"d'accord", r"parfait", r"super", r"top", r"nickel", r"compris", r"entendu",
             r"ca marche", r"tres bien", r"bien", r"ca roule", r"oui", r"ouais", r"mdr",
+            # « laisse tomber », « tant pis » : plus rien de demandé (était « Je n'ai pas compris »)
+            r"laisse(?:z)? tomber", r"oublie(?:z)?(?: ca)?", r"tant pis", r"(?:c'est |ce n'est )?pas grave",
         ),
         "SOCIAL_FILLERS": (
             r"et", r"pour l'aide", r"pour ton aide", r"pour votre aide", r"l'ami", r"toi", r"vous",
             r"a vous", r"a toi", r"tout le monde", r"c'est tout", r"c'est", r"tres", r"vraiment",
-            r"infiniment", r"le bot", r"ca m'aide", r"ca m'a aide",
+            r"infiniment", r"le bot", r"ca m'aide", r"ca m'a aide", r"en fait", r"non", r"finalement",
             # "merci pour l'info", "merci pour la réponse", "merci pour les infos"
             r"pour (?:l'|les |la |ces |tes |vos |ta |votre |ton )?(?:info|infos|information|"
             r"informations|reponse|reponses|explication|explications|precisions)",
@@ -766,6 +768,8 @@ LANGUAGE = Language(
         "acceptez", "prenez", "demandez", "sert",
         "ai", "aide", "suis", "jsuis", "chui", "jpeux", "jveux", "bah", "svp", "stp", "fais",
         "vite", "fluide", "idee", "pistes",
+        # « laisse tomber », « oubliez », « tant pis » said alone
+        "laisse", "laissez", "tomber", "oublie", "oubliez", "tant", "grave",
         # "24gb suffisent ?": enough, said of a memory (was read as no language, English)
         "suffisent", "suffira", "suffiront",
         "tourne", "dois", "vais", "marche", "aucune", "moyen", "faisable", "jouable", "aimerais", "alerte", "alertes", "alertez", "alerter", "alors", "assez", "au", "augmente", "aussi", "aux",
