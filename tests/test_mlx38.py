@@ -51,6 +51,10 @@ def test_how_long_on_my_m2_max_is_timed_on_the_mac() -> None:
                  "tokens 2 epochs", "en").text
     assert "of the 13.6 peak FP16 TFLOPS" in detail, detail
     assert "(derived: 38 cores × 1398 MHz × 256 FLOP/cycle/core)" in detail, detail
+    # An Apple GPU's FP16 runs at its FP32 rate: not "its maker prints no BF16 peak, so FP16
+    # mixed precision is assumed", as for a Radeon's FP16 matrix figure (MLX trains in BF16).
+    assert "Apple's GPUs run FP16 at their FP32 rate (no faster), and this peak is that " \
+        "rate." in detail and "FP16 mixed precision" not in detail, detail
     m3 = ask("how long to finetune llama 3 8b on my m3 max 64gb, 20k samples of 1024 tokens",
              "en").text
     assert m3.startswith("⏱ <b>No datasheet we can cite gives the Apple M3 Max's peak BF16 "

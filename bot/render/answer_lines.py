@@ -1511,6 +1511,9 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
     if gpu.bf16_dense_tflops is not None:
         put(_("Peak BF16 Tensor throughput: %(t)s dense TFLOPS.",
               t=fmt.num(gpu.bf16_dense_tflops)))
+    elif gpu.fp16_dense_tflops is not None and gpu.platform == "metal":
+        put(_("Peak FP16 throughput: %(t)s TFLOPS, the GPU's FP32 rate (Apple's GPUs run FP16 "
+              "no faster).", t=fmt.num(gpu.fp16_dense_tflops)))
     elif gpu.fp16_dense_tflops is not None and gpu.bf16_unprinted:
         put(_("Peak FP16 matrix throughput: %(t)s dense TFLOPS (no BF16 figure printed).",
               t=fmt.num(gpu.fp16_dense_tflops)))

@@ -518,7 +518,17 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
         mfu = fmt.percent(t.mfu * 100, 0)  # type: ignore[operator]
         peak = fmt.num(t.peak_tflops)  # type: ignore[arg-type]
         gpu = ph.gpu_name(t.gpu)  # type: ignore[arg-type]
-        if t.peak_precision == "fp16" and ph.bf16_unprinted(t.gpu):  # type: ignore[arg-type]
+        if t.peak_precision == "fp16" and ph.metal(t.gpu):
+            lines.append(g.ngettext(
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP16 TFLOPS (Apple's GPUs run FP16 at their FP32 rate, no faster): "
+                "%(gh)s GPU-hour, %(wall)s on %(where)s.",
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP16 TFLOPS (Apple's GPUs run FP16 at their FP32 rate, no faster): "
+                "%(gh)s GPU-hours, %(wall)s on %(where)s.", hours,
+                mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
+            ))
+        elif t.peak_precision == "fp16" and ph.bf16_unprinted(t.gpu):  # type: ignore[arg-type]
             lines.append(g.ngettext(
                 "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
                 "FP16 TFLOPS (its maker prints no BF16 peak: FP16 mixed precision assumed): "

@@ -451,6 +451,12 @@ class Phrases:
         found = self.cat.gpu_or_none(gpu)
         return found is not None and found.bf16_unprinted
 
+    def metal(self, gpu: str | None) -> bool:
+        """An Apple GPU (Metal): its peak is its FP32 rate, which FP16 runs at too (no faster,
+        philipturner/metal-benchmarks' table), not a vendor's FP16 matrix figure."""
+        found = self.cat.gpu_or_none(gpu) if gpu is not None else None
+        return found is not None and found.platform == "metal"
+
     def backward_layers(self, detailed: Any, gpu: str | None, k: Decimal) -> Markup | None:
         """On a Mac the run is mlx-lm's: where only its last layers train (--num-layers), the
         backward pass goes through those alone, the k·N the time and the tokens/s count
