@@ -209,3 +209,28 @@ def test_never_mind_is_acknowledged_in_its_language(
     last = converse(*turns)[-1]
     assert (last.answer.intent, last.locale) == ("smalltalk", lang), last.text
     assert last.text.startswith(reply), last.text
+
+
+# A model's tokens/s, then "faster?": its decode bound on the offered card with the most memory
+# bandwidth (was the price list led by our fastest GPU, the model dropped; "and faster?" was not
+# understood).
+FASTER_SERVING: list[tuple[str, str, str, str]] = [
+    ("es", "cuantos tokens por segundo saca llama 3 70b en dos 3090 en q4?", "y mas rapido?",
+     "⚡ <b>Como mucho unos 185 tokens/s: Llama 3 70B (inferencia GGUF Q4_K_M) en 1× B200"),
+    ("fr", "combien de tokens par seconde sur une 4090 avec mistral 7b en q4km ?",
+     "et plus rapide ?", "⚡ <b>Au plus environ 1\u202f702 tokens/s\u00a0: Mistral 7B"),
+    ("es", "cuantos tokens por segundo saca una l40s con llama 3 8b?", "algo mas rapido?",
+     "⚡ <b>Como mucho unos 487 tokens/s: Llama 3 8B (inferencia en BF16) en 1× B200"),
+    ("en", "how many tok/s llama 3 70b on 2x 3090 q4?", "and faster?",
+     "⚡ <b>At most about 185 tokens/s: Llama 3 70B (GGUF Q4_K_M inference) on 1× B200"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "lead"), FASTER_SERVING)
+def test_faster_after_a_speed_is_the_fastest_card_for_that_model(
+        lang: str, first: str, then: str, lead: str) -> None:
+    before, after = converse(first, then, locale=lang)
+    assert (after.answer.intent, after.query.model_id, after.query.method) == (
+        "time", before.query.model_id, before.query.method), after.text
+    assert after.query.fastest_serving and after.query.gpu is None, after.text
+    assert after.text.split("\n", 1)[1].startswith(lead), after.text

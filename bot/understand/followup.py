@@ -559,6 +559,17 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
         return merged.model_copy(update={
             "intent": "compare", "other_gpus": (new.gpu,), "other_gpu_count": new.gpu_count})
     if new.gpu is None and new.gpu_count is None and not _said(new, "vram_gb") \
+            and new.method is None and new.hours is None and previous.inference \
+            and previous.intent == "time" and previous.speed_asked and _FASTER_ALONE.search(folded):
+        # "¿y más rápido?", "et plus rapide ?" after a model's tokens/s: its decode bound on the
+        # offered card with the most memory bandwidth (was the price list led by our fastest
+        # GPU, the model dropped; "and faster?" was not understood)
+        merged = _merge(new, previous, names_model=False)
+        return merged.model_copy(update={
+            "intent": "time", "fastest_serving": True, "speed_asked": True, "gpu": None,
+            "gpu_count": None, "gpu_text": None, "vram_gb": None, "rig": (), "card_owned": False,
+            "local_asked": False, "fastest_asked": False})
+    if new.gpu is None and new.gpu_count is None and not _said(new, "vram_gb") \
             and new.method is None and new.hours is None and new.dataset_tokens is None \
             and not previous.inference and (previous.gpu is not None or previous.picked) \
             and (previous.dataset_tokens is not None or previous.dataset_samples
