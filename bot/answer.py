@@ -640,8 +640,12 @@ class OffloadInstead:
     asked "with llama.cpp"), so the reply can say that it still runs, partly on the CPU."""
 
     quant: str  # the GGUF type assumed ("Q4_K_M")
-    split: LayerSplit
+    split: LayerSplit | None  # None: the GGUF fits whole (whole_gb)
     speed: OffloadSpeed | None
+    # "can i run gpt-oss-20b on my 4070 12gb": llama.cpp's GGUF fits whole where the 4-bit
+    # weights as published do not: its method and detailed estimate per GPU
+    whole_method: str | None = None
+    whole_gb: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -2024,6 +2028,9 @@ def _served_instead(query: Query, composed: Answer, cat: Catalogue) -> tuple[Fit
     return ()
 
 
+_GGUF_FILE: Final = "gguf_file_"  # rules.catalogue: a model's own GGUF file, as a method
+
+
 def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadInstead | None:
     """"can i run llama 3 70b on my 3090?": no precision, runner nor engine said, and none of
     the precisions fits one's own card(s) (not rented here, or one GeForce people run models on
@@ -2050,6 +2057,14 @@ def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadI
         "serving_precision_said": True, "serving_implied": False})
     ran = _answer(variant, cat)
     split = ran.layer_split
+    if split is None and ran.fits and ran.detailed is not None \
+            and ran.detailed.method.startswith(_GGUF_FILE):
+        # gpt-oss's MXFP4 GGUF (a file of its own, whatever the type) fits whole where the
+        # published weights with a CUDA engine's overhead do not (was "does not fit with any of
+        # these methods" alone, beside "the bare weights (10.5 GB) would fit")
+        return OffloadInstead(quant=gguf[0], split=None, speed=None,
+                              whole_method=ran.detailed.method,
+                              whole_gb=ran.detailed.breakdown.per_gpu_gb)
     if split is None or split.fits or split.gpu_layers == 0 or ran.expert_offload is not None:
         return None
     return OffloadInstead(quant=gguf[0], split=split, speed=ran.offload_speed)

@@ -85,3 +85,20 @@ def test_running_leads_when_only_running_fits(text: str, lead: str) -> None:
     reply = ask(text)
     assert reply.text.startswith(lead), reply.text[:400]
     assert to_json(reply)["fits"] is False  # the training verdict, as the JSON always said
+
+
+@pytest.mark.parametrize("text", [
+    "can i run gpt-oss-20b on my 4070 12gb",
+    "gpt-oss-20b on a 3060 12gb?",
+])
+def test_gpt_oss_at_home_with_no_runner(text: str) -> None:
+    """Its MXFP4 GGUF fits whole with llama.cpp where the published weights with a CUDA
+    engine's overhead do not, and those weights are the detailed estimate's 13.4 GB, not the
+    planning floor's 10.5 GB (was "The bare weights (10.5 GB) would fit" and no word of
+    llama.cpp)."""
+    says(ask(text).text, [
+        "🦙 With llama.cpp or Ollama it fits whole: GGUF MXFP4 inference needs about 12.8 GB per "
+        "GPU by the detailed estimate. Ask “with llama.cpp?” for the details.",
+        "By the detailed estimate the weights alone take about 13.4 GB, more than the 12 GB "
+        "available (the planning rule's 10.5 GB counts every parameter at the method's bits)."],
+        ["The bare weights (10.5 GB) would fit"])

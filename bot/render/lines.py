@@ -2976,6 +2976,23 @@ def _method_lines(
             continue
         if figure is not None and n.code == "floor_fits_estimate_misses":
             continue  # the planning margin's verdict: the line gives the detailed one
+        weighed = answer.detailed if answer.detailed is not None \
+            and answer.detailed.method == mem.method and fit is not None else None
+        if weighed is not None and fit is not None and n.code == "floor_fits_estimate_misses" \
+                and mem.floor_gb is not None \
+                and weighed.breakdown.term("weights") > fit.vram_gb / fit.gpu_count:
+            # "can i run gpt-oss-20b on my 4070 12gb": its attention and embeddings are kept
+            # in BF16, so the weights exceed the card (was "the bare weights (10.5 GB) would
+            # fit", the planning floor at 4 bits a parameter)
+            add("   ")
+            add(_("By the detailed estimate the weights alone take about %(weights)s, more "
+                  "than the %(vram)s available (the planning rule's %(floor)s counts every "
+                  "parameter at the method's bits).",
+                  weights=ph.fmt.gb(weighed.breakdown.term("weights"), 1),
+                  vram=ph.memory(fit.vram_gb / fit.gpu_count),
+                  floor=ph.memory(mem.floor_gb)))
+            add("\n")
+            continue
         typical = answer.method_typical.get(mem.method)
         if typical is not None and n.code == "floor_fits_estimate_misses" \
                 and answer.query.inference and many > 1 \

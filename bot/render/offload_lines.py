@@ -253,6 +253,14 @@ def offload_instead_line(ph: Phrases, found: OffloadInstead) -> Markup:
     """"can i run llama 3 70b on my 3090?": no precision fits the card, yet llama.cpp or
     Ollama run it partly on the CPU; how, in one line, and how to ask for the whole answer."""
     split, speed, fmt = found.split, found.speed, ph.fmt
+    if split is None:
+        # gpt-oss's own GGUF file fits whole where its published weights do not
+        assert found.whole_method is not None and found.whole_gb is not None
+        return Markup("🦙 ") + ph._(
+            "With llama.cpp or Ollama it fits whole: %(how)s needs about %(gb)s per GPU by the "
+            "detailed estimate. Ask “with llama.cpp?” for the details.",
+            how=ph.method_short(found.whole_method), gb=fmt.gb(found.whole_gb, 1)) \
+            + Markup("\n")
     args = {"type": found.quant, "ngl": fmt.num(split.gpu_layers),
             "all": fmt.num(split.layers + 1), "ram": fmt.gb(split.ram_gb, 1)}
     if speed is None:
