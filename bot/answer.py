@@ -1032,6 +1032,8 @@ class Answer(BaseModel):
     users_bound: DecodeBound | None = None
     users_on_cheapest: bool = False
     users_cheapest: Fit | None = None  # the cheapest offered configuration holding them
+    # Users served at once, no engine named: the engine their fit is sized for ("vllm").
+    engine_assumed: str | None = None
     # "--max-num-seqs 64, how much vram": as many as vLLM runs at once where they do not all
     # fit (the asked configuration, else the cheapest offered one holding the model).
     seqs_admitted: Concurrency | None = None
@@ -1423,6 +1425,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         query = _ollama_context(query, cat)
         query = _within_positions(query, cat)
         query = _vllm_context(query, cat)
+        query, assumed_engine = _users_engine(query, cat)
+        if assumed_engine is not None:
+            extra["engine_assumed"] = assumed_engine
         if query.quant_asked and query.quant is None and query.params_b is not None \
                 and (query.gpu is not None or query.vram_gb is not None):
             query, pick = _quant_pick(query, cat)
@@ -3285,6 +3290,25 @@ def _within_positions(query: Query, cat: Catalogue) -> Query:
     if top is None or query.seq_len <= top:
         return query
     return query.model_copy(update={"seq_len": top, "seq_len_beyond": query.seq_len})
+
+
+def _users_engine(query: Query, cat: Catalogue) -> tuple[Query, str | None]:
+    """Users served at once with no engine or runner named ("llama 3 8b for 20 users on a
+    4090", "how many users can an L4 serve"): a serving engine batches them, and the
+    concurrency answer already sizes them within vLLM's share of the card; the users' fit is
+    then vLLM's run too: its share, its default prefill step for the card (2,048 tokens below
+    70 GiB), its paged KV cache (no layer copied as it grows) and its own memory in the share
+    (rules.capacity.vllm_share_parts). Was the whole card, an 8,192-token step and the copy
+    transformers' generate makes. Not for a GGUF or EXL2 file (llama.cpp, ExLlamaV2) nor on a
+    card vLLM does not run on with CUDA (a Mac's Metal): the reply says vLLM was assumed."""
+    if query.engine is not None or query.runner is not None or not query.inference \
+            or not (query.concurrency_asked or (query.users is not None and query.users > 1)) \
+            or (query.quant is not None and query.quant.upper() not in ("AWQ", "GPTQ")):
+        return query, None
+    gpus = [query.gpu, *query.other_gpus] if query.gpu is not None else []
+    if any(cat.gpu(g).platform != "cuda" for g in gpus):
+        return query, None
+    return query.model_copy(update={"engine": "vllm"}), "vllm"
 
 
 def _vllm_context(query: Query, cat: Catalogue) -> Query:

@@ -122,6 +122,7 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
         engine="tgi" if tgi else "sglang" if query.engine == "sglang" else "local" if local
         else "vllm",
+        vllm_parts=breakdown.term("cuda_graphs") > 0 or breakdown.term("vllm_non_torch") > 0,
     )
 
 

@@ -36,6 +36,8 @@ _COLOURS: dict[str, str] = {
     "dequant_buffer": "#BBBBBB",
     "int8_dequant_buffer": "#BBBBBB",
     "cuda_context": "#555555",
+    "vllm_non_torch": "#555555",
+    "cuda_graphs": "#777777",
 }
 _FALLBACK = "#AAAAAA"
 # matplotlib is not thread-safe (shared font cache, rcParams): one chart at a time, so that

@@ -41,6 +41,8 @@ from rules.capacity import (
     to_pflop,
     vllm_batched_tokens,
     vllm_batched_tokens_defaults,
+    vllm_graphs_since,
+    vllm_share_parts,
 )
 from rules.catalogue import Catalogue, load_catalogue
 from rules.errors import RulesError
@@ -147,6 +149,8 @@ TERM_LABELS: dict[str, str] = {
     "dequant_buffer": N_("4-bit dequantization buffer"),
     "int8_dequant_buffer": N_("8-bit dequantization buffer"),
     "cuda_context": N_("CUDA context and kernels"),
+    "vllm_non_torch": N_("vLLM's non-torch memory (kernels, buffers)"),
+    "cuda_graphs": N_("CUDA graphs"),
     "kv_cache": N_("KV cache"),
     "kv_transient": N_("KV cache growth (one layer copied)"),
     "load_tied_copy": N_("Embedding table loaded twice (until tied)"),
@@ -1024,6 +1028,9 @@ def _estimate_on(
                     and model.awq.tied_table_twice),
                 # vLLM, TGI and SGLang page the KV cache: no layer is copied as it grows.
                 paged_kv=said["engine"] in ("vllm", "tgi", "sglang"),
+                # vLLM's share holds its non-torch memory and CUDA graphs, not the CUDA
+                # context, which is there before it measures the card.
+                share_parts=vllm_share_parts() if said["engine"] == "vllm" else None,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
@@ -1519,6 +1526,10 @@ def _assumptions(
                                                    for k in ("tokens", "local", "layers")})
                    for a in breakdown.assumptions
                    if a.code in ("sliding_window_layers_kv", "sliding_window_layers_llama_cpp"))
+        if any(name == "cuda_graphs" for name, _, _ in breakdown.parts):
+            # vLLM's share: what it holds there beside the model, and the CUDA context outside.
+            out.append(Assumption(code="vllm_share_overhead",
+                                  params={"since": vllm_graphs_since()}))
         if gpus > 1:
             replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
             heads = next((a.params["heads"] for a in breakdown.assumptions

@@ -52,6 +52,8 @@ __all__ = [
     "tgi_memory_fraction",
     "vllm_batched_tokens",
     "vllm_batched_tokens_defaults",
+    "vllm_graphs_since",
+    "vllm_share_parts",
 ]
 
 # The search's upper end when the model's published maximum is not on file: 2^20 tokens, 8×
@@ -472,6 +474,42 @@ def vllm_batched_tokens(memory_gb: Decimal | None, gpu_name: str | None) -> int:
     return found.value if any(x in name for x in found.large_excluded) else found.large_value
 
 
+class _ShareOverhead(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    non_torch_gib: Decimal = Field(ge=0)
+    cuda_graphs_gib: Decimal = Field(ge=0)
+    graphs_since: str = Field(pattern=r"^v\d+\.\d+\.\d+$")
+    source: str = Field(min_length=3)
+    url: str = Field(pattern=r"^https://")
+    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+@cache
+def _share_overhead() -> _ShareOverhead:
+    return _serving(_ShareOverhead, "vllm", "share_overhead")
+
+
+def vllm_graphs_since() -> str:
+    """The vLLM release from which its CUDA graphs' memory is reserved within its share."""
+    return _share_overhead().graphs_since
+
+
+@cache
+def vllm_share_parts(cuda_graphs: bool = True) -> tuple[tuple[str, float, str], ...]:
+    """What vLLM takes within its share of each GPU beside the weights, the KV cache and the
+    activation peak of its profile run, in bytes (rules/data/serving.toml vllm.share_overhead):
+    the non-torch memory its load and profile add, and, unless its CUDA graphs are off
+    (--enforce-eager), their estimated memory, reserved there since v0.21.0. The CUDA context
+    is not among them: it exists before vLLM measures the card, outside its share."""
+    found = _share_overhead()
+    parts = [("vllm_non_torch", float(found.non_torch_gib * _GIBI),
+              "non-torch memory of vLLM's load and profile run")]
+    if cuda_graphs:
+        parts.append(("cuda_graphs", float(found.cuda_graphs_gib * _GIBI),
+                      "CUDA graphs (vLLM's estimate, reserved within its share)"))
+    return tuple(parts)
+
+
 @cache
 def max_model_len_url() -> str:
     """The documentation of vLLM's --max-model-len, whose default is the model's whole context
@@ -516,6 +554,9 @@ class Concurrency:
     # the whole memory, `utilization` 1), else "vllm".
     engine: str = "vllm"
     utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
+    # vLLM's own memory within its share (its profile's non-torch memory and CUDA graphs,
+    # vllm_share_parts) is counted beside the activations, in place of the CUDA context.
+    vllm_parts: bool = False
 
     @property
     def budget_gb(self) -> Decimal:

@@ -1381,6 +1381,7 @@ def estimate_inference(
     all_position_logits: bool = True,
     tied_table_loaded_twice: bool = False,
     paged_kv: bool = False,
+    share_parts: tuple[tuple[str, float, str], ...] | None = None,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
@@ -1402,7 +1403,11 @@ def estimate_inference(
       stores the head's copy of the table too (models.toml awq.tied_table_twice), loaded by
       transformers: until from_pretrained ties them back, the load holds the table twice, a
       peak above the run's own when the prompt is short.
-    paged_kv: the engine pages the KV cache (vLLM, TGI, SGLang): no layer's copy as it grows."""
+    paged_kv: the engine pages the KV cache (vLLM, TGI, SGLang): no layer's copy as it grows.
+    share_parts: what the serving engine takes within its share of the card beside the weights,
+      the KV cache and the activations, in place of the CUDA context (vLLM: the non-torch
+      memory its profile adds and its CUDA graphs, rules.capacity.vllm_share_parts; the CUDA
+      context exists before vLLM measures the card and sits outside its share)."""
     spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
@@ -1584,6 +1589,9 @@ def estimate_inference(
         # published MLX peaks match weights, KV cache and working set with nothing beside
         # (tests/data/measured-extra.csv, the mlx-lm rows).
         context = 0.0
+    elif share_parts is not None:
+        context = 0.0
+        parts.extend(share_parts)
     else:
         context = c["overhead.cuda_context_gb"] * _GB
     if context:

@@ -62,8 +62,11 @@ class Row:
 def _method(precision: str) -> str:
     if precision.startswith("GGUF"):
         return "gguf_" + precision.split()[1].lower()
-    # gpt-oss's MXFP4 checkpoint is 4-bit inference, as the bot sizes it.
-    return "inference_int4" if precision.startswith("MXFP4") else "inference_bf16"
+    # gpt-oss's MXFP4 checkpoint is 4-bit inference, as the bot sizes it; an FP8 checkpoint
+    # (DeepSeek-R1's block FP8) 8-bit block weights with the embeddings in 16 bits.
+    if precision.startswith("MXFP4"):
+        return "inference_int4"
+    return "inference_int8" if precision.startswith("FP8") else "inference_bf16"
 
 
 def _estimate(raw: dict[str, str]) -> Breakdown:

@@ -14,7 +14,7 @@ import pytest
 from tests.support.chat import converse
 
 LENGTHS: list[tuple[str, str, int, str]] = [
-    # BF16 at 32k: 21.9 GB of vLLM's 22.2 GB (its 2,048-token prefill step on an L4)
+    # BF16 at 32k: 21.7 GB of vLLM's 22.2 GB (its 2,048-token prefill step on an L4)
     ("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", "and with 32k?", 32768,
      "✅ <b>Yes: Llama 3.1 8B fits on 1× L4 (BF16 inference).</b>"),
     ("serve llama 3.1 8b with vllm on an L4 max_model_len 8192", "what about 16k", 16384,
@@ -28,8 +28,9 @@ LENGTHS: list[tuple[str, str, int, str]] = [
      "Con 32.768 tokens de contexto"),
     ("llama 3 8b fp16 sur une 4090 avec 8k de contexte", "et avec 32k ?", 32768,
      "Avec 32\u202f768 tokens de contexte"),
+    # 2 at 16k (was 1): no engine named, sized as vLLM serves them (vllm38)
     ("how many users can i serve llama 3 8b on an L4 at 4k", "and at 16k?", 16384,
-     "👥 <b>At most about 1 sequence at once"),
+     "👥 <b>At most about 2 sequences at once"),
 ]
 
 

@@ -37,28 +37,30 @@ def test_json_fits_is_null_under_a_depends_lead(q: str, fits: bool | None,
 # that long does not fit in its share: the verdict is at that context, the lead names the
 # --max-model-len that fits, and 🛠 Next gives the flag (was "✅ 19.2 GB of 24 GB" at 2,048
 # tokens, three precisions vLLM is not given). No precision said: the checkpoint as published.
+# The lengths 1,890 tokens longer since vLLM's own 1.05 GB in its share replaced the 1.3 GB CUDA
+# context (vllm38: 0.25 GB at 131,072 bytes a token; 1,512 at the 70B's 163,840 a GPU).
 VLLM_DEFAULT_LEADS: list[tuple[str, str, str]] = [
     ("vllm serve meta-llama/Llama-3.1-8B-Instruct on my 4090",
      "❌ <b>Not at vLLM's default context (131,072 tokens, the model's maximum): Llama 3.1 8B "
      "(BF16 inference) does not fit on 1× RTX 4090, so vLLM refuses to start. With <code>"
-     "--max-model-len 46123</code> it fits.</b>\n",
-     "🛠 Next: start vLLM with <code>--max-model-len 46123</code> (or less), or with <code>"
+     "--max-model-len 48013</code> it fits.</b>\n",
+     "🛠 Next: start vLLM with <code>--max-model-len 48013</code> (or less), or with <code>"
      "--max-model-len auto</code> in recent releases, which picks the longest that fits."),
     ("vllm en mi 4090 llama 3.1 8b",
      "❌ <b>No con el contexto por defecto de vLLM (131.072 tokens, el máximo del modelo): "
      "Llama 3.1 8B (inferencia en BF16) no cabe en 1× RTX 4090, así que vLLM no arranca. Con "
-     "<code>--max-model-len 46123</code> cabe.</b>\n",
-     "🛠 Siguiente paso: arranca vLLM con <code>--max-model-len 46123</code>"),
+     "<code>--max-model-len 48013</code> cabe.</b>\n",
+     "🛠 Siguiente paso: arranca vLLM con <code>--max-model-len 48013</code>"),
     ("servir avec vllm sur ma 3090 llama 3.1 8b",
      "❌ <b>Pas avec le contexte par défaut de vLLM (131\u202f072 tokens, le maximum du modèle)"
      "\u00a0: Llama 3.1 8B (inférence en BF16) ne tient pas sur 1× RTX 3090, donc vLLM refuse "
-     "de démarrer. Avec <code>--max-model-len 46885</code>, il tient.</b>\n",
-     "🛠 Étape suivante\u00a0: lancez vLLM avec <code>--max-model-len 46885</code>"),
+     "de démarrer. Avec <code>--max-model-len 48776</code>, il tient.</b>\n",
+     "🛠 Étape suivante\u00a0: lancez vLLM avec <code>--max-model-len 48776</code>"),
     ("vLLM serve Llama-3.1-70B-Instruct AWQ on 2x 4090",
      "❌ <b>Not at vLLM's default context (131,072 tokens, the model's maximum): Llama 3.1 70B "
      "(AWQ 4-bit inference) does not fit on 2× RTX 4090, so vLLM refuses to start. With <code>"
-     "--max-model-len 13562</code> it fits.</b>\n",
-     "<code>--max-model-len 13562</code>"),
+     "--max-model-len 15074</code> it fits.</b>\n",
+     "<code>--max-model-len 15074</code>"),
 ]
 
 

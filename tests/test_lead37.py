@@ -327,13 +327,15 @@ def test_no_ratio_of_prices_on_one_configuration() -> None:
 
 @pytest.mark.parametrize(("text", "lead", "beside"), [
     # a batch stated that does not fit together is said so, and where it does (was one
-    # sequence's 45 tokens/s leading, the 64 users dropped, then "No: does not fit")
+    # sequence's 45 tokens/s leading, the 64 users dropped, then "No: does not fit"). Users
+    # with no engine named are sized as vLLM serves them (vllm38): within its 92 % of each
+    # H100 two hold 81 GB of the 78.7 vLLM takes, so four (was 2x, over the whole card)
     ("how many tokens per second does an h100 do for llama 3 70b fp8 with 64 concurrent users "
      "at 4k ctx",
      "⚡ <b>64 sequences of 4,096 tokens of context do not fit together on 1× H100: they need "
-     "about 162.9 GB per GPU (detailed estimate). One sequence alone generates at most about "
+     "about 161.6 GB per GPU (detailed estimate). One sequence alone generates at most about "
      "45 tokens/s there.</b>",
-     "On 2× H100 the 64 fit together: at most about 2,707 tokens/s in all, 42 each."),
+     "On 4× H100 the 64 fit together: at most about 5,400 tokens/s in all, 84 each."),
     # and the price of that batch is where it fits ("64 concurrent at 4k": its spaces run
     # where the context was read, was no batch)
     ("cost per million tokens llama 3 70b fp8 on an h100 with 64 concurrent at 4k",

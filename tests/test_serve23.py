@@ -75,20 +75,21 @@ def test_a_flag_or_the_repository_names_the_precision(q: str, method: str) -> No
 
 # What would fit, after the command's own run misses: the highest lower precision whose
 # checkpoint fits at the same context (estimated again, same GPUs) before more GPUs. Only when
-# the reply has one precision's line: otherwise the lower precisions are its own lines.
+# the reply has one precision's line: otherwise the lower precisions are its own lines. (Each
+# 0.25 GB under its figure before vllm38: vLLM's own memory in its share for the CUDA context.)
 WHAT_WOULD: list[tuple[str, str | None, list[str]]] = [
     ("vllm serve google/gemma-3-27b-it on an a100 40gb", None,
-     ["• A 4-bit checkpoint of the model (AWQ or GPTQ): about 30 GB per GPU.\n"
-      "• <code>--tensor-parallel-size 2</code> on 2× A100 40GB: about 34.1 GB per GPU."]),
+     ["• A 4-bit checkpoint of the model (AWQ or GPTQ): about 29.8 GB per GPU.\n"
+      "• <code>--tensor-parallel-size 2</code> on 2× A100 40GB: about 33.8 GB per GPU."]),
     ("vllm serve google/gemma-3-27b-it --max-model-len 8192 on an a100 40gb", None,
-     ["• An 8-bit checkpoint of the model (FP8 or GPTQ INT8): about 31.2 GB per GPU.\n"]),
+     ["• An 8-bit checkpoint of the model (FP8 or GPTQ INT8): about 30.9 GB per GPU.\n"]),
     ("vllm serve google/gemma-3-27b-it en una a100 de 40gb, ¿me cabe?", "es",
-     ["• Un checkpoint del modelo cuantizado a 4 bits (AWQ o GPTQ): unos 30\u00a0GB por GPU."]),
+     ["• Un checkpoint del modelo cuantizado a 4 bits (AWQ o GPTQ): unos 29,8\u00a0GB por GPU."]),
     ("vllm serve google/gemma-3-27b-it sur une a100 40 go, ça tient ?", "fr",
      ["• Un checkpoint du modèle quantifié en 4 bits (AWQ ou GPTQ)\u00a0: environ "
-      "30\u202fGo par GPU."]),
+      "29,8\u202fGo par GPU."]),
     ("vllm serve Qwen/Qwen3-8B on a 4060 ti 16gb", None,
-     ["• A 4-bit checkpoint of the model (AWQ or GPTQ): about 14 GB per GPU."]),
+     ["• A 4-bit checkpoint of the model (AWQ or GPTQ): about 13.7 GB per GPU."]),
 ]
 
 
@@ -215,6 +216,7 @@ def test_a_no_by_both_is_not_little_headroom() -> None:
     assert text.startswith("❌"), text
     assert "Little headroom" not in text, text
     # At vLLM's default context since serve24 (Mistral's config.json 32,768 on file, no
-    # context assumed): the rule's figure is on the precision's line.
-    assert "≈ 20.3 GB per GPU with the KV cache (planning rule: ≈ 17.5 GB without it)" in text, \
+    # context assumed): the rule's figure is on the precision's line (20.1 GB: vLLM's own memory
+    # in its share for the 1.3 GB CUDA context, vllm38).
+    assert "≈ 20.1 GB per GPU with the KV cache (planning rule: ≈ 17.5 GB without it)" in text, \
         text

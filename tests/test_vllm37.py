@@ -109,10 +109,11 @@ def test_the_assumption_says_vllms_step(q: str, lang: str | None, line: str) -> 
 
 
 def test_32k_on_an_l4_fits_in_bf16() -> None:
-    # 16.1 GB of weights, 4.3 GB of KV cache, 0.24 GB of activations, 1.3 GB of CUDA context:
-    # 21.9 GB of the 22.2 GB vLLM takes of an L4 (was 22.6 GB, and "does not fit").
+    # 16.1 GB of weights, 4.3 GB of KV cache, 0.24 GB of activations, and vLLM's own 1.05 GB
+    # within its share (0.27 non-torch, 0.78 CUDA graphs: vllm38; was a 1.3 GB CUDA context):
+    # 21.7 GB of the 22.2 GB vLLM takes of an L4 (was 22.6 GB, and "does not fit").
     got = ask_json("serve llama 3.1 8b with vllm on an L4 max_model_len 32768")
-    assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (True, True, 21.9), \
+    assert (got["fits"], got["detailed_fits"], got["detailed_gb"]) == (True, True, 21.7), \
         got["text"]
 
 

@@ -854,6 +854,14 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
         return g._("The prompt is processed in chunks of %(tokens)s tokens (chunked prefill): "
                    "vLLM's default --max-num-batched-tokens on a card of 70 GiB or more, such "
                    "as an H100.", tokens=_count(ph, p["tokens"]))
+    if code == "vllm_share_overhead":
+        # vllm/v1/worker/gpu_worker.py: the share is of CUDA's total, measured once the CUDA
+        # context exists; the profile's non-torch memory and (since v0.21.0) the CUDA graphs'
+        # estimate come out of it (rules/data/serving.toml vllm.share_overhead).
+        return g._("Within vLLM's share: the memory its start-up profile adds outside PyTorch "
+                   "and its CUDA graphs (their estimate is reserved there since %(since)s; none "
+                   "with --enforce-eager). The CUDA context exists before vLLM measures the "
+                   "card and sits outside its share.", since=p["since"])
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
     if code == "kv_chunked":
