@@ -1857,7 +1857,10 @@ def _family_name(names: list[str]) -> str:
     "DeepSeek-V4-Flash (284B MoE)" → "DeepSeek-V4", "Phi-3 mini"/"Phi-3 medium" → "Phi-3"."""
     # Case aside ("LLaMA 33B" beside "Llama 3.1 405B": "Llama", as the last member spells it)
     common = names[-1][: len(os.path.commonprefix([n.lower() for n in names]))]
-    if any(len(n) > len(common) and not _NAME_PART.match(n[len(common)]) for n in names):
+    if common[-2:-1].isdigit() and common.endswith("."):
+        common = common[:-1]  # "Llama 3.2 1B", "Llama 3.1 8B": "Llama 3", its minor versions apart
+    if any(len(n) > len(common) and not _NAME_PART.match(n[len(common)])
+           and not (n[len(common)] == "." and common[-1:].isdigit()) for n in names):
         parts = list(_NAME_PART.finditer(common))
         common = common[: parts[-1].start()] if parts else common
     return common.rstrip(" -_") or names[0]

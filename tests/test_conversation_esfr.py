@@ -553,7 +553,7 @@ def test_batch_size_after_a_training_run(turns: tuple[str, str]) -> None:
 # or its models to pick the largest that fits there (was "I did not understand that").
 @pytest.mark.parametrize(("turns", "model", "fragment"), [
     (("llama 3 8b on a 4090", "and mistral?"), "mistral-7b", "Mistral 7B"),
-    (("llama 3 8b on a 4090", "and gemma?"), None, "Gemma is a family of 7 models"),
+    (("llama 3 8b on a 4090", "and gemma?"), None, "Gemma 3 is a family of 4 models"),
     (("qlora llama 3 8b en una 3090", "y con qwen?"), None, "Qwen es una familia de"),
 ])
 def test_a_brand_alone_after_a_run(turns: tuple[str, str], model: str | None, fragment: str) -> None:

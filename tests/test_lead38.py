@@ -113,3 +113,21 @@ def test_flux_needing_memory_is_the_image_model(text: str, lang: str, said: str)
 
 def test_a_flux_of_tokens_is_no_image_model() -> None:
     assert "FLUX" not in ask("how much vram does the flux of tokens need").text
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # A brand alone is answered from its models a later generation neither matches nor passes
+    # in size (was "Llama is a family of 9 models: … LLaMA 33B", the 2023 research release)
+    ("can i run llama on a <script>alert(1)</script> 4090",
+     "ℹ️ Llama 3 is a family of 5 models: this answer is for the largest that fits here, "
+     "Llama 3.1 8B."),
+    ("falcon on an A100", "ℹ️ Falcon is a family of 5 models: this answer is for the largest "
+     "that fits here, Falcon 40B."),
+    # one left would be no choice: all stay
+    ("phi on a 3060", "ℹ️ Phi is a family of 2 models: this answer is for the largest that "
+     "fits here, Phi-2 (2.7B)."),
+])
+def test_a_brand_alone_means_its_current_models(text: str, lead: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead)
+    assert "<script>" not in reply

@@ -302,6 +302,8 @@ class BrandSizes:
             if key not in best or rank > best[key][0]:
                 best[key] = (rank, model)
         self.models = {key: model for key, (_, model) in best.items()}
+        # Each model's major version ("Llama 3.1 8B": 3; "LLaMA 33B": none, 0)
+        self._major = {model.id: rank[0] if rank else 0 for rank, model in best.values()}
         brands = sorted({brand for brand, _ in self.models}, key=lambda b: (-len(b), b))
         self._brands = frozenset(brands)
         self._pattern = compiled_pattern(
@@ -408,6 +410,17 @@ class BrandSizes:
             # "is mistral gated": the brand's whole line (Mistral NeMo, Small, Large…), not
             # the one model its name and a bare size mean ("can i run mistral" runs Mistral 7B).
             members = self._line.get(brand, members)
+        elif not licence:
+            # "can i run llama on a 4090": not a model a later generation of the brand matches
+            # or passes in size (was the largest of every generation that fits, LLaMA 33B of
+            # 2023, where Llama 3 has an 8B; Llama 2 13B beside Llama 3.3 70B); an older one
+            # larger than any newer stays ("falcon": Falcon 40B beside Falcon3 3B).
+            # One left is no choice ("phi": Phi-4 14B alone): all stay.
+            major = self._major
+            kept = [m for m in members if not any(
+                major.get(n.id, 0) > major.get(m.id, 0) and n.params_b >= m.params_b
+                for n in members)]
+            members = kept if len(kept) > 1 else members
         return tuple(sorted(members, key=lambda m: m.params_b))
 
     def first_mention(self, text: str, tokens: list[str] | None = None) -> ModelSpec | None:
