@@ -234,3 +234,20 @@ def test_faster_after_a_speed_is_the_fastest_card_for_that_model(
         "time", before.query.model_id, before.query.method), after.text
     assert after.query.fastest_serving and after.query.gpu is None, after.text
     assert after.text.split("\n", 1)[1].startswith(lead), after.text
+
+
+# DeepSeek-R1, then its distill at a size in other words: that distill (was an unnamed 32B
+# model: "versión destilada", "distillée" and the words around "distill" matched no name).
+DISTILL_AFTER_R1: list[tuple[str, str, str]] = [
+    ("es", "puedo correr deepseek r1 en mi 4090?", "y la version destilada de 32b?"),
+    ("fr", "je peux faire tourner deepseek r1 sur ma 4090 ?", "et la version distillée 32b ?"),
+    ("en", "can i run deepseek r1 on my 4090?", "what about the 32b distill?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then"), DISTILL_AFTER_R1)
+def test_the_distill_said_in_other_words_after_r1_is_that_distill(
+        lang: str, first: str, then: str) -> None:
+    _, after = converse(first, then, locale=lang)
+    assert after.query.model_id == "deepseek-r1-distill-qwen-32b", after.text
+    assert after.query.gpu == "rtx-4090" and after.locale == lang, after.text

@@ -1959,8 +1959,14 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
     family = own[: sized.start()] if sized is not None else own.split(" (")[0]
     # "and the distill 32b?" after DeepSeek-R1, "and the coder 7b?" after Qwen2.5 7B: a variant
     # of the model's name at that size, the words said picking it out.
-    said = {w for w in _WORDS.findall(fold(merged.text)) if len(w) >= 4} - set(
+    said = {"distill" if _DISTILLED_WORD.fullmatch(w) else w
+            for w in _WORDS.findall(fold(merged.text)) if len(w) >= 4} - set(
         _WORDS.findall(fold(own)))
+    if said:
+        # only the words some model's name holds: "¿y la versión destilada de 32b?", "what
+        # about the 32b distill?" pick the distill as "the distill 32b" does (the other words
+        # matched no name, so none was picked)
+        said &= {w for spec in models for w in _WORDS.findall(fold(spec.name))}
     found = [
         spec for spec in models
         if fold(spec.name).startswith(fold(family)) and spec.id != previous.model_id
@@ -1998,6 +2004,8 @@ def _sibling(merged: Query, previous: Query, models: ModelCatalogue) -> Query:
 
 
 _WORDS: Final = lazy(r"[a-z]+")
+# "distilled", "destilada", "distillée" (folded): the "Distill" of DeepSeek-R1's distills' names.
+_DISTILLED_WORD: Final = lazy(r"d[ei]still?(?:ed|ation|ee?s?|ad[oa]s?|acion)?")
 _ANY_SIZE: Final = lazy(r"(\d+(?:\.\d+)?)[bB](?![a-zA-Z])")
 
 
