@@ -3276,7 +3276,10 @@ def _ollama_context(query: Query, cat: Catalogue) -> Query:
     total = _cards_hold(query, cat)
     if total is None:
         return query
-    model_max = cat.models.get(query.model_id).max_context if query.model_id else None
+    spec = cat.models.get(query.model_id) if query.model_id else None
+    # Ollama caps num_ctx at the GGUF's trained context (config.json's max_position_embeddings),
+    # also where only that is on file ("deepseek-r1:70b" on 2x3090: 131,072, was 262,144)
+    model_max = (spec.engine_default_context or spec.max_context) if spec is not None else None
     return query.model_copy(update={
         "seq_len": ollama_default_context(total, model_max), "context_default": "ollama"})
 

@@ -102,3 +102,14 @@ def test_gpt_oss_at_home_with_no_runner(text: str) -> None:
         "By the detailed estimate the weights alone take about 13.4 GB, more than the 12 GB "
         "available (the planning rule's 10.5 GB counts every parameter at the method's bits)."],
         ["The bare weights (10.5 GB) would fit"])
+
+
+def test_ollama_default_context_stops_at_the_trained_one() -> None:
+    """Ollama clamps num_ctx to the GGUF's trained context (llm/server.go, "requested context
+    size too large for model"): on 2× RTX 3090 (48 GiB) its 262,144 becomes DeepSeek-R1-Distill-
+    Llama-70B's 131,072, config.json's max_position_embeddings (was 262,144: its KV cache 42.9 GB
+    a GPU, the model's published context not being on file, only its config's)."""
+    reply = ask("ollama run deepseek-r1:70b says model requires more system memory (69.0 GiB) "
+                "than is available (65.6 GiB), i have 2x3090")
+    assert reply.answer.query.seq_len == 131072, reply.text[:300]
+    says(reply.text, ["With 131,072 tokens of context"], ["With 262,144 tokens"])
