@@ -9,7 +9,7 @@ planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from bot.i18n import N_
 from bot.render.format import Formatter
 from bot.understand.parse import NIGHT_HOURS, TRAINER_BATCH
-from bot.understand.query import Query
+from bot.understand.query import Attention, Intent, Optimizer, Precision, Query
 from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 from rules.capacity import (
     SEARCH_LIMIT,
@@ -75,6 +75,7 @@ __all__ = [
     "DetailedAnswer",
     "FitCheck",
     "Line",
+    "RunSettings",
     "TrainingEstimate",
     "VllmShare",
     "chart_callback_args",
@@ -85,11 +86,14 @@ __all__ = [
     "detailed_check",
     "detailed_for",
     "estimate_on",
+    "estimate_run",
     "estimator_model",
     "host_ram",
     "longest_context",
     "offload_facts",
+    "run_settings",
     "serving_share",
+    "settings_with",
     "usable_per_gpu",
     "vllm_share_facts",
     "wants_details",
@@ -639,7 +643,7 @@ def detailed_for(
     defaults_gb: Decimal | None = None
     if on_mac and _mlx_defaults_open(query, method) and (batch, ckpt) != (MLX_MICRO_BATCH, False):
         # MLX named, its own defaults missing the Mac: their figure, said beside this one
-        held = _estimate(query.model_copy(update={"mlx": True}), method, model, gpus, asked)[0]
+        held = _estimate(settings_with(query, {"mlx": True}), method, model, gpus, asked)[0]
         defaults_gb = held.per_gpu_gb if held is not None else None
     spec = model if isinstance(model, ModelSpec) else None
     vocab = resolve_shape(model).arch.vocab if spec is None else None
@@ -651,7 +655,7 @@ def detailed_for(
     if method.full and query.precision is None \
             and not query.fp32_weights \
             and (asked is None or asked.gpu is None or cat.has_bf16(asked.gpu)):
-        pure = _estimate(query.with_settings({"precision": "bf16"}), method, model, gpus,
+        pure = _estimate(settings_with(query, {"precision": "bf16"}), method, model, gpus,
                          asked)[0]
         alternative = pure.per_gpu_gb if pure is not None else None
     return DetailedAnswer(
@@ -757,7 +761,7 @@ def host_ram(breakdown: Breakdown) -> tuple[Decimal, Decimal] | None:
     return host, (host * factor).quantize(Decimal("0.1"))
 
 
-def kv_value_bytes(query: Query) -> float | None:
+def kv_value_bytes(query: Query | RunSettings) -> float | None:
     """The bytes a KV cache value takes in the type(s) said (detailed.toml kv_cache), None for
     BF16's: with llama.cpp's K and V caches set apart, their mean (each holds as many)."""
     if query.kv_cache_type is None:
@@ -769,14 +773,16 @@ def kv_value_bytes(query: Query) -> float | None:
 
 
 def _estimate(
-    query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit | None,
+    query: Query | RunSettings, method: Method, model: ModelSpec | Decimal, gpus: int,
+    asked: Fit | None,
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
-    """The breakdown for the query's settings and the defaults for the rest."""
-    return _estimate_on(query, method, model, gpus,
-                        capacity_per_gpu(asked) if asked is not None else None)
+    """The breakdown for the query's settings (or those a search changed) and the defaults
+    for the rest."""
+    return _estimate_run(run_settings(query), method, model, gpus,
+                         capacity_per_gpu(asked) if asked is not None else None)
 
 
-def _unsloth_upcast(query: Query, method: Method) -> bool:
+def _unsloth_upcast(query: Query | RunSettings, method: Method) -> bool:
     """Unsloth's full fine-tune on the asked card without BF16 (T4, V100), no precision said:
     FP32 weights under FP16 autocast, with no 16-bit copy (rules.estimator fp32_upcast)."""
     return (query.kernels == "unsloth" and method.full and query.precision is None
@@ -795,8 +801,106 @@ _PLAIN_SETTINGS: Final = (
     "kbit_fp32", "paired", "reference_model", "old_bnb", "double_quant", "mlx", "torchtune",
     "torchtune_config", "trained_layers",
 )
-_plain = itemgetter(*_PLAIN_SETTINGS)
 _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
+_plain = itemgetter(*_PLAIN_SETTINGS)
+
+
+class RunSettings:
+    """A query's settings as a search over them changed a few (the remedies' combinations,
+    the longest sequence, the largest batch, pure BF16 beside mixed precision...): the query's
+    field values, read as its attributes are, with those replaced (`settings_with`). A copy
+    of the values alone, where a query copy (Query.with_settings) also made a model around
+    them, a third of its cost; frozen as the query is. The estimate and the helpers that
+    read a query's settings (_optimizer, _reads_card, mlx_assumed...) take either: the same
+    names."""
+
+    # What they read of it (a query's fields: their meaning is there).
+    seq_len: int | None
+    batch_size: int | None
+    lora_rank: int | None
+    grad_ckpt: bool | None
+    grad_accumulation: bool | None
+    precision: Precision | None
+    optimizer: Optimizer | None
+    cpu_offload: bool | None
+    kernels: Literal["unsloth", "liger"] | None
+    attention: Attention | None
+    sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None
+    lora_targets: str | None
+    litgpt: bool | None
+    optimizer_in_backward: bool | None
+    compiled: bool | None
+    chunked_loss: bool | None
+    activation_offload: bool | None
+    fp32_weights: bool | None
+    offload_params: bool | None
+    lora_dropout: bool | None
+    kbit_fp32: bool | None
+    paired: bool | None
+    reference_model: bool | None
+    old_bnb: bool | None
+    double_quant: bool | None
+    mlx: bool | None
+    mlx_named: bool
+    torchtune: bool | None
+    torchtune_config: str | None
+    trained_layers: int | None
+    prompt_tokens: int | None
+    new_tokens: int | None
+    whole_prefill: bool | None
+    engine: str | None
+    max_num_batched_tokens: int | None
+    kv_cache_type: str | None
+    kv_cache_type_v: str | None
+    gpu: str | None
+    inference: bool
+    method: MethodId | None
+    intent: Intent
+    largest: bool
+    batch_asked: bool
+    context_asked: bool
+    dataset_tokens: Decimal | None
+    trainer: Literal["hf", "trl"] | None
+    tool: Literal["axolotl", "llama_factory"] | None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"settings are not changed in place ({name}): settings_with")
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def settings_with(said: Query | RunSettings, update: Mapping[str, Any]) -> RunSettings:
+    """`said`'s settings with those of `update` (a query's field names; as Query.with_settings,
+    unvalidated)."""
+    values = vars(said).copy()
+    values.update(update)
+    run = _new(RunSettings)
+    _set(run, "__dict__", values)
+    return run
+
+
+# The last query's settings: a question's estimates read the same query a dozen times.
+_last_run: tuple[Query, RunSettings] | None = None
+
+
+def run_settings(said: Query | RunSettings) -> RunSettings:
+    """The query's settings as the estimate reads them: the estimate is always given the same
+    type, so that its reads stay specialised to it (alternating a query and settings, each of
+    its some fifty attribute reads fell back to a generic look-up: a quarter more a call). The
+    query's own values, not a copy: neither ever changes them."""
+    global _last_run
+    if isinstance(said, RunSettings):
+        return said
+    last = _last_run
+    # A frozen model, held by the cache: the same object has the same settings.
+    if last is not None and last[0] is said:
+        return last[1]
+    run = _new(RunSettings)
+    _set(run, "__dict__", vars(said))
+    _last_run = (said, run)
+    return run
 
 
 def default_seq_len(model: ModelSpec | Decimal) -> int:
@@ -806,7 +910,7 @@ def default_seq_len(model: ModelSpec | Decimal) -> int:
     return DEFAULT_SEQ_LEN if limit is None else min(DEFAULT_SEQ_LEN, limit)
 
 
-def mlx_assumed(query: Query, method: Method) -> bool:
+def mlx_assumed(query: Query | RunSettings, method: Method) -> bool:
     """"qlora llama 3 8b on my m2 pro 16gb": a LoRA or QLoRA on a Mac, no trainer or library
     named. bitsandbytes' 4-bit loader and PyTorch's CUDA kernels do not run on Apple silicon;
     the trainer people use there is mlx-lm's (mlx_lm.lora, a 4-bit MLX model for QLoRA), so
@@ -840,7 +944,7 @@ def mlx_assumed(query: Query, method: Method) -> bool:
     return platform == "metal"
 
 
-def _mlx_defaults_open(query: Query, method: Method) -> bool:
+def _mlx_defaults_open(query: Query | RunSettings, method: Method) -> bool:
     """MLX named in words on a Mac (mlx_assumed), its batch and checkpointing not said:
     mlx_lm.lora's own defaults are the run asked, where they hold."""
     return query.mlx_named and query.batch_size is None and query.grad_ckpt is None \
@@ -875,67 +979,87 @@ def _estimate_on(
 ) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
     """_estimate on a configuration known by its memory per GPU (None: no configuration);
     `card`: its GPU when it is not the one asked (an offer), else the query's."""
-    # The query's fields as the dict pydantic keeps them in: read through the model, each of
-    # the some fifty reads below costs about three times a dict look-up.
-    said = vars(query)
+    return _estimate_run(run_settings(query), method, model, gpus, vram_per_gpu, card)
+
+
+def estimate_run(
+    said: Query | RunSettings, method: Method, model: ModelSpec | Decimal, gpus: int,
+    per_card: Decimal,
+) -> Breakdown | None:
+    """estimate_on_cards for the query's settings or those a search changed
+    (`settings_with`)."""
+    return _estimate_run(run_settings(said), method, model, gpus, per_card)[0]
+
+
+def _estimate_run(
+    said: RunSettings, method: Method, model: ModelSpec | Decimal, gpus: int,
+    vram_per_gpu: Decimal | None, card: str | None = None,
+) -> tuple[Breakdown | None, list[str], int, int, bool, int | None]:
+    """_estimate_on for the query's settings (run_settings), or those a search changed: read
+    as attributes (a read of the query's dict cost twice as much)."""
     training = method.kind == "training"
-    if said["mlx_named"] and vram_per_gpu is not None and _mlx_defaults_open(query, method):
+    if said.mlx_named and vram_per_gpu is not None and _mlx_defaults_open(said, method):
         # "lora llama 3 8b on my m2 ultra with mlx": mlx-lm's own run (batch 4, no
         # checkpointing) where the Mac holds it; else batch 1 with checkpointing, the flags
         # its command then passes (was "No trainer named" and batch 1 whatever the Mac).
-        own = _estimate_on(query.model_copy(update={"mlx": True}), method, model, gpus,
-                           vram_per_gpu, card)
+        own = _estimate_run(settings_with(said, {"mlx": True}), method, model, gpus,
+                            vram_per_gpu, card)
         if own[0] is not None and own[0].per_gpu_gb <= vram_per_gpu:
             return own
     lora = method.adapter
     defaults: list[str] = []
-    if said["seq_len"] is None and (training or said["prompt_tokens"] is None):
+    if said.seq_len is None and (training or said.prompt_tokens is None):
         defaults.append("seq_len")
-    if said["batch_size"] is None and not (said["torchtune_config"] and training):
+    if said.batch_size is None and not (said.torchtune_config and training):
         defaults.append("batch")
     # A torchtune config named: what is not said is the config's own (said in one line).
-    tune = TORCHTUNE_CONFIGS.get(said["torchtune_config"] or "") if training else None
-    if training and said["grad_ckpt"] is None and tune is None:
+    tune = TORCHTUNE_CONFIGS.get(said.torchtune_config or "") if training else None
+    if training and said.grad_ckpt is None and tune is None:
         defaults.append("grad_ckpt")
-    if lora and said["lora_rank"] is None and (tune is None or not tune.lora_rank):
+    if lora and said.lora_rank is None and (tune is None or not tune.lora_rank):
         defaults.append("lora_rank")
     # mlx-lm named runs at its own defaults (batch 4, no checkpointing); assumed on a Mac, at
     # the typical settings every other card is held to (batch 1, checkpointing), which its
     # command then passes: at 2,048-token samples its defaults miss where people train fine
     # (an M3 Pro's 27 GB: 47.3 GB at batch 4, 15.3 at batch 1).
-    named_mlx = training and bool(said["mlx"])
-    mlx = named_mlx or (training and mlx_assumed(query, method))
-    if mlx and said["trained_layers"] is None:
+    named_mlx = training and bool(said.mlx)
+    mlx = named_mlx or (training and mlx_assumed(said, method))
+    if mlx and said.trained_layers is None:
         defaults.append("num_layers")
-    if said["kernels"] == "unsloth" and said["optimizer"] is None and (
+    if said.kernels == "unsloth" and said.optimizer is None and (
             lora or (method.full and method.optimizer == UNSLOTH_OPTIMIZER)):
         defaults.append("unsloth_optimizer")
-    seq_len = _positive(said["seq_len"], default_seq_len(model))
-    batch = _positive(said["batch_size"], tune.batch_size if tune is not None
-                      else MLX_MICRO_BATCH if named_mlx else DEFAULT_MICRO_BATCH)
-    litgpt = bool(said["litgpt"]) and training
+    # _positive's choices, written out: a default is worked out only when it is taken (three
+    # calls and the model's context read an estimate, where a search makes dozens).
+    seq_len = said.seq_len if said.seq_len is not None and said.seq_len > 0 \
+        else default_seq_len(model)
+    batch = said.batch_size if said.batch_size is not None and said.batch_size > 0 \
+        else tune.batch_size if tune is not None \
+        else MLX_MICRO_BATCH if named_mlx else DEFAULT_MICRO_BATCH
+    litgpt = bool(said.litgpt) and training
     ckpt = (tune.activation_checkpointing if tune is not None
             else not (litgpt and gpus == 1) and not named_mlx and DEFAULT_GRAD_CKPT) \
-        if said["grad_ckpt"] is None else said["grad_ckpt"]
-    rank = _positive(said["lora_rank"], tune.lora_rank if tune is not None and tune.lora_rank
-                     else LITGPT_LORA_RANK if litgpt
-                     else MLX_LORA_RANK if mlx else DEFAULT_LORA_RANK) if lora else None
-    accumulation = said["grad_accumulation"] if said["grad_accumulation"] is not None \
+        if said.grad_ckpt is None else said.grad_ckpt
+    rank = None if not lora \
+        else said.lora_rank if said.lora_rank is not None and said.lora_rank > 0 \
+        else tune.lora_rank if tune is not None and tune.lora_rank \
+        else LITGPT_LORA_RANK if litgpt else MLX_LORA_RANK if mlx else DEFAULT_LORA_RANK
+    accumulation = said.grad_accumulation if said.grad_accumulation is not None \
         else tune.grad_accumulation_steps > 1 if tune is not None else None
-    layers_said = said["trained_layers"]
+    layers_said = said.trained_layers
     trained_layers = (None if layers_said is not None and layers_said < 0
                       else layers_said or MLX_NUM_LAYERS) if mlx else None
-    optimizer = _optimizer(query, method)
+    optimizer = _optimizer(said, method)
     vram = (float(vram_per_gpu) if vram_per_gpu is not None
-            and _reads_card(query, method, optimizer) else None)
+            and _reads_card(said, method, optimizer) else None)
     target = model
     try:
-        if training and _plain(said) == _PLAIN and said["precision"] != "fp32" and not mlx:
+        if training and _plain(vars(said)) == _PLAIN and said.precision != "fp32" and not mlx:
             # None of the estimator's rarer settings said (most questions, and the remedies'
             # combinations but sharding): every other keyword below is the estimator's
             # default, so only these are passed, and none when they are defaults too. Its
             # cache key and the call hold 7 arguments (or 14), not 38; the same figures.
-            precision, kernels, offload = said["precision"], said["kernels"], said["cpu_offload"]
+            precision, kernels, offload = said.precision, said.kernels, said.cpu_offload
             if precision is None and optimizer is None and vram is None and kernels is None \
                     and offload is None and accumulation is None:
                 breakdown = estimate_training(target, method, seq_len, batch, ckpt,
@@ -946,59 +1070,59 @@ def _estimate_on(
                     precision=precision, optimizer=optimizer, vram_per_gpu_gb=vram,
                     kernels=kernels, cpu_offload=bool(offload),
                     grad_accumulation=accumulation is not False,
-                    fp32_upcast=_unsloth_upcast(query, method))
+                    fp32_upcast=_unsloth_upcast(said, method))
         elif training:
             # A keyword added here from a query setting: that setting goes into
             # _PLAIN_SETTINGS too (or into the shorter call above), else a question saying it
             # would be estimated without it (tests/test_speed19.py holds the keywords).
             breakdown = estimate_training(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
-                lora_targets=_lora_targets(query),
-                precision=said["precision"],
+                lora_targets=_lora_targets(said),
+                precision=said.precision,
                 optimizer=optimizer,
-                optimizer_in_backward=bool(said["optimizer_in_backward"]),
+                optimizer_in_backward=bool(said.optimizer_in_backward),
                 grad_accumulation=accumulation is not False,
-                flash_attention=said["attention"] != "eager" and not (
+                flash_attention=said.attention != "eager" and not (
                     litgpt and _softcapped_attention(model)),
-                compiled=bool(said["compiled"]),
+                compiled=bool(said.compiled),
                 # LitGPT's finetune scripts always take the loss in chunks.
-                loss="chunked" if said["chunked_loss"] or said["litgpt"] else None,
-                cpu_offload=bool(said["cpu_offload"]),
-                activation_offload=bool(said["activation_offload"]),
-                fp32_weights=bool(said["fp32_weights"]) or said["precision"] == "fp32",
+                loss="chunked" if said.chunked_loss or said.litgpt else None,
+                cpu_offload=bool(said.cpu_offload),
+                activation_offload=bool(said.activation_offload),
+                fp32_weights=bool(said.fp32_weights) or said.precision == "fp32",
                 vram_per_gpu_gb=vram,
-                zero3=said["sharding"] == "zero3",
-                offload_params=said["offload_params"] is not False,
-                kernels=said["kernels"],
-                lora_dropout=_lora_dropout(query),
-                kbit_fp32=bool(said["kbit_fp32"]),
-                parallel=_parallel(query),
-                paired=bool(said["paired"]),
-                reference_model=bool(said["reference_model"]),
-                untie_head=bool(said["litgpt"]),
+                zero3=said.sharding == "zero3",
+                offload_params=said.offload_params is not False,
+                kernels=said.kernels,
+                lora_dropout=_lora_dropout(said),
+                kbit_fp32=bool(said.kbit_fp32),
+                parallel=_parallel(said),
+                paired=bool(said.paired),
+                reference_model=bool(said.reference_model),
+                untie_head=bool(said.litgpt),
                 # Accumulation named under FSDP (LitGPT's multi-GPU strategy): no_sync keeps
                 # the accumulated gradients whole, as Accelerate and LitGPT accumulate.
-                unsharded_accumulation=said["grad_accumulation"] is True and (
-                    said["sharding"] == "fsdp" or (said["litgpt"] is True and said["sharding"] is None)),
-                saved_4bit_inputs=bool(said["old_bnb"]),
+                unsharded_accumulation=said.grad_accumulation is True and (
+                    said.sharding == "fsdp" or (said.litgpt is True and said.sharding is None)),
+                saved_4bit_inputs=bool(said.old_bnb),
                 # LitGPT's BitsandbytesPrecision converts every nn.Linear, its lm_head too.
-                quantized_head=bool(said["litgpt"]),
+                quantized_head=bool(said.litgpt),
                 # Lightning's BitsandbytesPrecision (LitGPT) and bitsandbytes < 0.43 quantize
                 # from fp16: the dequantized weight is copied to bf16 for each matmul.
-                fp16_quant_state=bool(said["litgpt"] or said["old_bnb"]),
+                fp16_quant_state=bool(said.litgpt or said.old_bnb),
                 # LitGPT's config hub quantizes with bnb.nf4, without double quantization
                 # (that is bnb.nf4-dq).
-                double_quant=not said["litgpt"] and said["double_quant"] is not False,
-                fused_qkv=bool(said["litgpt"]),
+                double_quant=not said.litgpt and said.double_quant is not False,
+                fused_qkv=bool(said.litgpt),
                 trained_layers=trained_layers,
-                bf16_adapters=bool(said["torchtune"]) and said["precision"] in (None, "bf16"),
-                fp32_upcast=_unsloth_upcast(query, method),
+                bf16_adapters=bool(said.torchtune) and said.precision in (None, "bf16"),
+                fp32_upcast=_unsloth_upcast(said, method),
                 mlx=mlx,
             )
         else:
-            prompt = said["prompt_tokens"]
-            new = said["new_tokens"]
-            if said["seq_len"] is not None:
+            prompt = said.prompt_tokens
+            new = said.new_tokens
+            if said.seq_len is not None:
                 context = seq_len
             elif prompt is not None or new is not None:
                 context = (prompt or DEFAULT_SEQ_LEN) + (new or 0)
@@ -1008,29 +1132,29 @@ def _estimate_on(
                 target, method, context, batch, gpus,
                 prompt_len=prompt if prompt is not None else (
                     context - new if new is not None and new < context else None),
-                attention="eager" if said["attention"] == "eager" else "sdpa",
+                attention="eager" if said.attention == "eager" else "sdpa",
                 # transformers generate: the whole prompt in one forward, no chunked prefill;
                 # vLLM: its own default max_num_batched_tokens for the card.
-                prefill_chunk=None if said["whole_prefill"] else _serving_chunk(
-                    said["engine"], card or said["gpu"], vram_per_gpu,
-                    said["max_num_batched_tokens"]),
-                fp32_weights=bool(said["fp32_weights"]) or said["precision"] == "fp32",
+                prefill_chunk=None if said.whole_prefill else _serving_chunk(
+                    said.engine, card or said.gpu, vram_per_gpu,
+                    said.max_num_batched_tokens),
+                fp32_weights=bool(said.fp32_weights) or said.precision == "fp32",
                 # Logits at the sampled position only: vLLM, llama.cpp, Ollama and transformers
                 # generate since v4.45 (logits_to_keep) never hold them for the whole prompt.
                 all_position_logits=False,
                 # "-ctk q8_0", "--kv-cache-dtype fp8": the cache's own type (detailed.toml).
-                kv_cache_bytes=kv_value_bytes(query),
+                kv_cache_bytes=kv_value_bytes(said),
                 # The publisher's AWQ checkpoint stores a tied table twice: transformers loads
                 # both copies before tying them (vLLM skips the head's when tied).
                 tied_table_loaded_twice=bool(
-                    said["whole_prefill"] and method.group_format == "AWQ"
+                    said.whole_prefill and method.group_format == "AWQ"
                     and isinstance(model, ModelSpec) and model.awq is not None
                     and model.awq.tied_table_twice),
                 # vLLM, TGI and SGLang page the KV cache: no layer is copied as it grows.
-                paged_kv=said["engine"] in ("vllm", "tgi", "sglang"),
+                paged_kv=said.engine in ("vllm", "tgi", "sglang"),
                 # vLLM's share holds its non-torch memory and CUDA graphs, not the CUDA
                 # context, which is there before it measures the card.
-                share_parts=vllm_share_parts() if said["engine"] == "vllm" else None,
+                share_parts=vllm_share_parts() if said.engine == "vllm" else None,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
@@ -1048,9 +1172,10 @@ _last_longest: tuple[Query, Method, ModelSpec | Decimal, Fit, LongestContext] | 
 
 
 def forget_last() -> None:
-    """Let go of the last detailed_options' and longest_context's results (a cold question)."""
-    global _last_options, _last_longest
-    _last_options = _last_longest = None
+    """Let go of the last detailed_options' and longest_context's results and the last query's
+    settings (a cold question)."""
+    global _last_options, _last_longest, _last_run
+    _last_options = _last_longest = _last_run = None
 
 
 def longest_context(
@@ -1095,8 +1220,8 @@ def _longest_context(
 
     def per_gpu(tokens: int) -> Decimal | None:
         if tokens not in seen:
-            at = query.with_settings({"seq_len": tokens})
-            breakdown = _estimate(at, method, model, gpus, asked)[0]
+            at = settings_with(query, {"seq_len": tokens})
+            breakdown = _estimate_run(at, method, model, gpus, whole)[0]
             seen[tokens] = breakdown.per_gpu_gb if breakdown is not None else None
             if breakdown is not None:
                 summed[tokens] = breakdown.per_gpu_bytes
@@ -1145,8 +1270,8 @@ def largest_batch(
 
     def per_gpu(batch: int) -> Decimal | None:
         if batch not in seen:
-            at = query.with_settings({"batch_size": batch, "seq_len": seq})
-            breakdown = _estimate(at, method, model, gpus, asked)[0]
+            at = settings_with(query, {"batch_size": batch, "seq_len": seq})
+            breakdown = _estimate_run(at, method, model, gpus, vram)[0]
             seen[batch] = breakdown.per_gpu_gb if breakdown is not None else None
         return seen[batch]
 
@@ -1163,8 +1288,8 @@ def decode_bound(
     """The memory-bandwidth upper bound of one sequence's decode on `count` × `gpu` (tensor
     parallel; a GGUF in llama.cpp's layer split, the GPUs in turn): the per-GPU weights and KV cache of the detailed estimate at the stated context
     (else the default), read once per token at the datasheet bandwidth."""
-    one = query.with_settings({"batch_size": 1})
-    breakdown, _, context, _, _, _ = _estimate(one, method, model, count, None)
+    one = settings_with(query, {"batch_size": 1})
+    breakdown, _, context, _, _, _ = _estimate_run(one, method, model, count, None)
     if breakdown is None:
         raise ValueError("the estimator refused these settings")
     weights = breakdown.term("weights")
@@ -1266,7 +1391,7 @@ def prefill_bound(
     )
 
 
-def _parallel(query: Query) -> Parallel:
+def _parallel(query: Query | RunSettings) -> Parallel:
     """How the GPUs share the run, as the user said: FSDP or ZeRO-3 sharding unless told."""
     sharding = query.sharding
     if sharding == "ddp" or sharding == "device_map" or sharding == "zero1" \
@@ -1275,7 +1400,7 @@ def _parallel(query: Query) -> Parallel:
     return "sharded"
 
 
-def _lora_targets(query: Query) -> str:
+def _lora_targets(query: Query | RunSettings) -> str:
     """The adapted projections as said, else LitGPT's or every linear layer."""
     return query.lora_targets or (LITGPT_LORA_TARGETS if query.litgpt else "all")
 
@@ -1287,12 +1412,12 @@ def _softcapped_attention(model: ModelSpec | Decimal) -> bool:
     return arch is not None and arch.attn_logit_softcapping is not None
 
 
-def _lora_dropout(query: Query) -> bool:
+def _lora_dropout(query: Query | RunSettings) -> bool:
     """LoRA dropout as said; LitGPT's default is 0.05."""
     return bool(query.litgpt) if query.lora_dropout is None else query.lora_dropout
 
 
-def _optimizer(query: Query, method: Method) -> OptimizerName | None:
+def _optimizer(query: Query | RunSettings, method: Method) -> OptimizerName | None:
     """The method's own optimizer (8-bit Adam), paged when the user says paged."""
     if method.optimizer == "adam8bit" and query.optimizer in (None, "adamw"):
         return "adam8bit"
@@ -1343,7 +1468,7 @@ def detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> list
     return found
 
 
-def _by_card(query: Query) -> bool:
+def _by_card(query: Query | RunSettings) -> bool:
     """Unsloth sizes its cross-entropy chunks from the memory free on the card."""
     return query.kernels == "unsloth" and not query.inference
 
@@ -1354,7 +1479,9 @@ def reads_card(query: Query, method: Method) -> bool:
     return _reads_card(query, method, _optimizer(query, method))
 
 
-def _reads_card(query: Query, method: Method, optimizer: OptimizerName | None) -> bool:
+def _reads_card(
+    query: Query | RunSettings, method: Method, optimizer: OptimizerName | None
+) -> bool:
     # The memory per GPU moves a training estimate only by capping a paged optimizer's
     # resident states and by sizing Unsloth's cross-entropy chunks from the memory left
     # (rules.estimator): left out otherwise, so that the offers list reuses the asked
@@ -1390,9 +1517,10 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
     upcast = _unsloth_upcast(query, method)
     # mlx-lm assumed on the Mac asked runs on no offered (CUDA) card: they are estimated at
     # the usual defaults there, as without the Mac.
-    on_bf16 = query.model_copy(update={"gpu": None}) if upcast else query
-    if mlx_assumed(query, method):
-        query = on_bf16 = query.model_copy(update={"gpu": None})
+    run = run_settings(query)
+    on_bf16 = settings_with(run, {"gpu": None}) if upcast else run
+    if mlx_assumed(run, method):
+        run = on_bf16 = settings_with(run, {"gpu": None})
     for offer, capacity in cat.offers_by_price:
         count = offer.count
         bf16 = upcast and cat.has_bf16(offer.gpu)
@@ -1402,8 +1530,8 @@ def _detailed_options(query: Query, answer: Answer, catalogue: Catalogue) -> lis
         if (count, bf16, chunk) in per_count:
             breakdown = per_count[count, bf16, chunk]
         else:
-            breakdown = _estimate_on(on_bf16 if bf16 else query, method, model, count,
-                                     capacity, offer.gpu)[0]
+            breakdown = _estimate_run(on_bf16 if bf16 else run, method, model, count,
+                                      capacity, offer.gpu)[0]
             if (breakdown is None or all(
                 a.code != "paged_optimizer" for a in breakdown.assumptions
             )) and not by_card:
@@ -1753,7 +1881,7 @@ def _held_micro_batch(
     for micro in range(batch // 2, 0, -1):
         if batch % micro:
             continue
-        breakdown = _estimate(query.model_copy(update={"batch_size": micro}), method, model,
+        breakdown = _estimate(settings_with(query, {"batch_size": micro}), method, model,
                               gpus, asked)[0]
         if breakdown is not None and _checked(query, method, asked, breakdown).detailed_fits:
             return micro, breakdown.per_gpu_gb
@@ -1784,7 +1912,7 @@ def _shorter_run(
     if query.grad_ckpt is False:
         # Checkpointing switched off: switched on, the run may fit at the settings given
         # (it then recomputes the forward pass, which the time counts).
-        with_ckpt = _estimate(query.with_settings({"grad_ckpt": True}), method, model,
+        with_ckpt = _estimate(settings_with(query, {"grad_ckpt": True}), method, model,
                               asked.gpu_count, asked)[0]
         if with_ckpt is not None and with_ckpt.per_gpu_gb <= capacity_per_gpu(asked):
             ckpt = True

@@ -21,11 +21,18 @@ from itertools import combinations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from bot.detail import estimate_on, estimator_model, host_ram, longest_context, mlx_assumed
+from bot.detail import (
+    estimate_run,
+    estimator_model,
+    host_ram,
+    longest_context,
+    mlx_assumed,
+    settings_with,
+)
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
 from rules.estimator import load_constants
-from rules.fit import Fit
+from rules.fit import Fit, capacity_per_gpu
 from rules.model_catalogue import ModelSpec
 from rules.schema import Method
 
@@ -332,6 +339,9 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
              if c not in methods or methods[c] is not None]
     memo: dict[tuple[str, ...], Decimal | None] = {}
     hosts: dict[tuple[str, ...], tuple[Decimal, Decimal] | None] = {}
+    # Each combination's settings are the query's with a few changed (settings_with: no query
+    # copy per estimate), on the asked configuration's GPUs and memory per GPU.
+    gpus, per_card = asked.gpu_count, capacity_per_gpu(asked)
 
     def need(combo: tuple[str, ...]) -> Decimal | None:
         if combo not in memo:
@@ -341,8 +351,8 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                     found = methods[name]
                     assert found is not None
                     on = found
-            breakdown = estimate_on(query.with_settings(_with(query, combo)), on, model,
-                                    asked)
+            breakdown = estimate_run(settings_with(query, _with(query, combo)), on, model,
+                                     gpus, per_card)
             memo[combo] = breakdown.per_gpu_gb if breakdown is not None else None
             hosts[combo] = host_ram(breakdown) if breakdown is not None else None
         return memo[combo]
@@ -477,7 +487,8 @@ def published_recipe(query: Query, answer: Answer, catalogue: Catalogue) -> Reci
                               "cpu_offload": True}
     if query.sharding is None:
         update["sharding"] = "fsdp"
-    breakdown = estimate_on(query.with_settings(update), method, model, asked)
+    breakdown = estimate_run(settings_with(query, update), method, model, asked.gpu_count,
+                             capacity_per_gpu(asked))
     if breakdown is None or breakdown.per_gpu_gb > vram:
         return None
     return Recipe(seq_len=seq, micro_batch=batch,

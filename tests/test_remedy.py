@@ -261,17 +261,17 @@ PRUNED = [
 
 
 def _count_estimates(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The remedy search's estimates, one entry a call (bot.remedy.estimate_on wrapped)."""
+    """The remedy search's estimates, one entry a call (bot.remedy.estimate_run wrapped)."""
     import bot.remedy as remedy
 
     calls: list[int] = []
-    real = remedy.estimate_on
+    real = remedy.estimate_run
 
     def counted(*args: object, **kwargs: object) -> object:
         calls.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(remedy, "estimate_on", counted)
+    monkeypatch.setattr(remedy, "estimate_run", counted)
     return calls
 
 

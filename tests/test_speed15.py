@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from bot.answer import build_answer
+from bot.detail import estimate_on
 from bot.understand import understand
 from rules.catalogue import load_catalogue
 
@@ -38,7 +39,7 @@ def _searched(text: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[st
     answer = build_answer(query, cat)
     assert answer.remedies is not None, text  # a search ran for the answer
     estimated: list[tuple[str, ...]] = []
-    real_with, real_estimate = remedy._with, remedy.estimate_on
+    real_with, real_estimate = remedy._with, remedy.estimate_run
     gbs: list[Decimal | None] = []
 
     def with_(query: object, combo: tuple[str, ...]) -> dict[str, object]:
@@ -51,7 +52,7 @@ def _searched(text: str, monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[st
         return breakdown
 
     monkeypatch.setattr(remedy, "_with", with_)
-    monkeypatch.setattr(remedy, "estimate_on", estimate)
+    monkeypatch.setattr(remedy, "estimate_run", estimate)
     found = remedy.remedies_for(query, answer, cat)
     assert found is not None and found.options == answer.remedies.options
     vram = found.vram_per_gpu_gb
@@ -108,8 +109,8 @@ def test_the_bounded_remedy_search_gives_the_options_of_the_exhaustive_one(
         if _has_subset(found, mask) or mask & offload_alone == remedy._BIT["cpu_offload"]:
             continue
         on = next((methods[m] for m in ("qlora", "lora") if m in combo), method)
-        breakdown = remedy.estimate_on(query.with_settings(remedy._with(query, combo)), on,
-                                       model, asked)  # type: ignore[arg-type]
+        breakdown = estimate_on(query.with_settings(remedy._with(query, combo)), on,
+                                model, asked)  # type: ignore[arg-type]
         if breakdown is not None and breakdown.per_gpu_gb <= bounded.vram_per_gpu_gb:
             options.append(combo)
             found.append(mask)

@@ -38,13 +38,13 @@ def _search(text: str, monkeypatch: pytest.MonkeyPatch, **settings: Any) -> tupl
         for name, value in settings.items():
             patched.setattr(remedy, name, value)
         calls: list[int] = []
-        real = remedy.estimate_on
+        real = remedy.estimate_run
 
         def counted(*args: Any, **kwargs: Any) -> Any:
             calls.append(1)
             return real(*args, **kwargs)
 
-        patched.setattr(remedy, "estimate_on", counted)
+        patched.setattr(remedy, "estimate_run", counted)
         query = understand(text, CAT)
         answer = build_answer(query, CAT)  # (its own search is not counted)
         calls.clear()
