@@ -131,3 +131,31 @@ def test_a_brand_alone_means_its_current_models(text: str, lead: str) -> None:
     reply = ask(text).text
     assert reply.startswith(lead)
     assert "<script>" not in reply
+
+
+@pytest.mark.parametrize(("turns", "lang", "lead"), [
+    # A dataset alone after a run with none is that run on it, timed (was "I did not
+    # understand that")
+    (("i want to finetune mistral 7b", "on my 3060", "with 5k examples"), None,
+     "⏱ <b>How long Mistral 7B (7.3B parameters) takes with QLoRA depends on how long your "
+     "5,000 samples are: about 3.7 hours at 512 tokens each, 14.16 hours at 2,048 tokens each, "
+     "on 1× RTX 3060 (1 epoch).</b>"),
+    (("qlora llama 3 8b on my 4090", "pour 20 000 lignes"), "fr",
+     "⏱ <b>La durée d'un entraînement QLoRA pour Llama 3 8B dépend de la longueur de vos "
+     "20\u202f000 exemples"),
+    # Renting asked after a card we do not rent: the run where it costs least (was the own
+    # card's verdict again)
+    (("i want to finetune mistral 7b", "on my 3060", "with 5k examples",
+      "how much if i rent instead"), None,
+     "💵 <b>What fine-tuning Mistral 7B (7.3B parameters) with QLoRA costs depends on how long "
+     "your 5,000 samples are: about $0.27 at 512 tokens each, $0.88 at 2,048 tokens each, on "
+     "1× L40S (1 epoch).</b>"),
+    (("qlora llama 3 8b en mi 3060 con 10k ejemplos", "y si lo alquilo?"), "es",
+     "⏱ <b>Lo que tarda el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus "
+     "10.000 ejemplos: aproximadamente 44\u00a0minutos con 512 tokens cada uno, 2,35\u00a0horas "
+     "con 2.048 tokens cada uno, en 1× L40S (1 época).</b>"),
+])
+def test_a_run_followed_with_its_data_or_renting(turns: tuple[str, ...], lang: str | None,
+                                                 lead: str) -> None:
+    reply = converse(*turns, locale=lang)[-1].text
+    assert lead in reply, reply

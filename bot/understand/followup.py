@@ -677,6 +677,23 @@ def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
                                      "dataset_tokens": tokens})
 
 
+def _dataset_added(new: Query, previous: Query) -> Query | None:
+    """"with 5k examples", "pour 20 000 lignes", "con 1M de tokens" after a training run with no
+    data: that run on it, timed (was "I did not understand"). A model, a card, a method or a
+    question of its own is another run."""
+    if previous.params_b is None or previous.inference or previous.dataset_tokens is not None \
+            or previous.dataset_samples or new.intent not in ("unknown", "time") \
+            or previous.intent not in ("fit", "memory") \
+            or (new.dataset_tokens is None and not new.dataset_samples) \
+            or _names_model(new) or _names_card(new) or new.method is not None \
+            or words(new.text) > SHORT_WORDS:
+        return None
+    merged = _merge(new.model_copy(update={"intent": "unknown"}), previous, names_model=False)
+    return merged.model_copy(update={
+        "intent": "time", "dataset_samples": new.dataset_samples,
+        "dataset_tokens": new.dataset_tokens, "training_said": True})
+
+
 # "back to the 70b: how long on 8 h100?", "volviendo al 70b: ¿y en 4 h100?", "pour revenir
 # au 70b : combien sur 4 h100 ?" (folded): a return to the run asked before a topic change,
 # said at a clause's start ("fall back to", "rolled back to" are no return).
@@ -766,6 +783,24 @@ def _rented_instead(new: Query, previous: Query) -> Query | None:
     merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
                     names_model=False)
     return merged.model_copy(update={"local_asked": False})
+
+
+def _rented_not_own(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """"how much if i rent instead", "¿y si alquilo?", "et en location ?" after a run on a card
+    we do not rent ("… on my 3060 with 5k examples"): that run on the offered configuration
+    where it costs least, its cost asked (was the own card's verdict again)."""
+    if previous.gpu is None or gpus is None or gpus.gpu(previous.gpu).rented \
+            or previous.params_b is None or _names_model(new) or _names_card(new) \
+            or new.hours is not None or new.budget_usd is not None \
+            or words(new.text) > SHORT_WORDS or _RENTED.search(fold(new.text)) is None:
+        return None
+    merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
+                    names_model=False)
+    costed = px.HOW_MUCH.search(fold(new.text)) is not None \
+        or px.COST.search(fold(new.text)) is not None
+    return merged.model_copy(update={
+        "gpu": None, "gpu_count": None, "gpu_variant_assumed": False, "card_owned": False,
+        "vram_gb": None, "intent": "cost" if costed else merged.intent})
 
 
 def _local_card(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
@@ -944,7 +979,7 @@ def _follow_up(
     back = _back_to(new, previous)
     if back is not None:
         return back
-    rented = _rented_instead(new, previous)
+    rented = _rented_instead(new, previous) or _rented_not_own(new, previous, gpus)
     if rented is not None:
         return rented
     carded = _local_card(new, previous, gpus)
@@ -1008,7 +1043,8 @@ def _follow_up(
         spanned = _span_or_count(new, previous, fold(new.text))
         if spanned is not None:
             return spanned
-        resized = _dataset_resized(new, previous, fold(new.text))
+        resized = _dataset_resized(new, previous, fold(new.text)) \
+            or _dataset_added(new, previous)
         if resized is not None:
             return resized
         # "et avec 2 de plus ?" after a question on 2× RTX 3090: the same run on 4 of them;
