@@ -778,6 +778,8 @@ class Answer(BaseModel):
     served_after: Fit | None = None
     # "… then serve it with vllm for 50 users": the sequences serving it there holds at once
     served_after_seqs: Concurrency | None = None
+    # "qwen2.5 32b with a qwen2.5 0.5b draft": the draft's own memory, in the primary method
+    draft_memory: Memory | None = None
     # "mistral 7b on a 3090?": running it instead, in BF16 and in 4-bit, on the asked GPUs.
     served_instead: tuple[Fit, ...] = ()
     # "can i run llama 3 70b on my 3090?": no precision fits one's own card, yet llama.cpp's
@@ -1682,6 +1684,11 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             seqs = _served_after_seqs(query, composed, served, cat)
             if seqs is not None:
                 extra["served_after_seqs"] = seqs
+        if query.draft_model is not None and composed.primary is not None \
+                and query.inference:
+            # the draft's weights come on top of the model's, in the same precision
+            extra["draft_memory"] = memory(composed.primary.memory.method,
+                                           cat.models.get(query.draft_model).params_b, cat)
         instead = _served_instead(query, composed, cat)
         if instead:
             extra["served_instead"] = instead

@@ -113,3 +113,27 @@ def test_ollama_default_context_stops_at_the_trained_one() -> None:
                 "than is available (65.6 GiB), i have 2x3090")
     assert reply.answer.query.seq_len == 131072, reply.text[:300]
     says(reply.text, ["With 131,072 tokens of context"], ["With 262,144 tokens"])
+
+
+@pytest.mark.parametrize(("text", "model", "params"), [
+    # The draft of speculative decoding is not the model asked about (was Qwen2.5 0.5B's fit)
+    ("qwen2.5 32b with a qwen2.5 0.5b draft model on a 4090", "qwen2.5-32b", "32.5"),
+    ("speculative decoding with qwen2.5 0.5b draft for 32b on 4090 how much vram extra", None,
+     "32"),
+])
+def test_the_draft_is_not_the_model(text: str, model: str | None, params: str) -> None:
+    reply = ask(text)
+    q = reply.answer.query
+    assert (q.model_id, str(q.params_b)) == (model, params), reply.text[:300]
+    says(reply.text, ["🎯 The draft model for speculative decoding, Qwen2.5 0.5B, comes on top"],
+         [])
+
+
+@pytest.mark.parametrize("text", [
+    "llama 3.1 8b q4_k_m 8k ctx 4060ti16gb toks?",
+    "llama 3.1 8b on a 3090 how many toks",
+])
+def test_toks_asks_the_speed(text: str) -> None:
+    """"toks?": tokens/s in the slang it is posted in (was the fit leading, the speed after it
+    or, with no format said, QLoRA's fit)."""
+    assert ask(text).text.startswith("⚡ <b>At most about "), ask(text).text[:300]

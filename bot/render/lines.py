@@ -1205,6 +1205,15 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                   need=ph.memory(served.estimate_gb), vram=ph.memory(served.vram_gb),
                   where=ph.fit_config(served)))
         put("\n")
+    draft = answer.draft_memory
+    if draft is not None and answer.query.draft_model is not None:
+        # "speculative decoding … with a qwen2.5 0.5b draft": what the draft adds
+        put("🎯 ")
+        put(_("The draft model for speculative decoding, %(draft)s, comes on top: about "
+              "%(need)s more by the planning rule (%(how)s), and its own KV cache.",
+              draft=ph.cat.models.get(answer.query.draft_model).name,
+              need=ph.memory(draft.estimate_gb), how=ph.method_short(draft.method)))
+        put("\n")
     if answer.served_instead:
         # "mistral 7b on a 3090?": the training above; many who ask so mean running it.
         bf16, four = answer.served_instead

@@ -147,6 +147,7 @@ class _Work:
     # "with 64 concurrent requests": the batch is of users served, so the model is served
     served_batch: bool = False
     users: int | None = None  # the batch is of people served ("to 10 users", "50 ppl")
+    draft_model: str | None = None  # speculative decoding's draft, named beside the model
     serve_users: int | None = None  # "… then serve it to 50 users": served after the training
     batch_at: int | None = None  # where in s the served batch was said
     rl_generations: int | None = None  # GRPO's "num_generations 16"
@@ -210,6 +211,10 @@ _CHEAPEST: Final = lazy(
 )
 
 
+# After a model's name, "draft", "as (the) draft (model)": speculative decoding's small model.
+_DRAFT_AFTER: Final = lazy(r" ?(?:\(|,)? ?(?:as (?:the |a )?|for )?draft(?![a-z])")
+
+
 def _take_model(work: _Work, index: CatalogueIndex) -> None:
     """A named model ("llama3.1 70b", "Mixtral-8x7B-Instruct"): its id and published size."""
     text = work.s
@@ -258,6 +263,15 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
             if _other_version_after(work.s, match, spec):
                 return  # "mistral large 3" is not Mistral Large 2: a model we do not hold
             work.blank(*match.span())
+            if _DRAFT_AFTER.match(work.s, match.end()) and work.draft_model is None:
+                # "qwen2.5 32b with a qwen2.5 0.5b draft": the draft of speculative decoding
+                # is not the model asked about (was Qwen2.5 0.5B's fit on the 4090)
+                work.draft_model = spec.id
+                _take_model(work, index)
+                if work.model_id is not None or work.family or work.shape_model is not None \
+                        or px.SIZE.search(work.s) is not None:  # "… draft for 32b": a size
+                    return
+                work.draft_model = None
             break
     work.model_id, work.params_b = spec.id, spec.params_b
 
@@ -4406,6 +4420,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         if later is not None and method is not None and not inference
         and cat.method(method).kind == "training" else None,
         serve_users=work.serve_users,
+        draft_model=work.draft_model,
         # "mistral 7b on a 3090?": neither training nor serving said (the training verdict
         # leads, as the answers pinned so far; one line says serving's).
         kind_unsaid=intent == "fit" and method is None and not inference and not trains

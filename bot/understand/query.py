@@ -448,6 +448,8 @@ class Query(BaseModel):
     # "… then serve it with vllm for 50 users": the people served afterwards, at once (the
     # training's batch stays its own)
     serve_users: int | None = None
+    # "qwen2.5 32b with a qwen2.5 0.5b draft": speculative decoding's draft model (its id)
+    draft_model: str | None = None
     # "mistral 7b on a 3090?", "does llama 3 8b fit on a 4090": no training or serving word,
     # method or setting. The training verdict leads; a line says whether it runs there too.
     kind_unsaid: bool = False

@@ -600,7 +600,9 @@ LANGUAGE = Language(
         "SPEED_WEAK": (r"how fast", r"how quick(?:ly)?", r"speed", r"throughput",
                        # "how long does it take to respond", "does it reply quickly"
                        r"takes? to (?:respond|reply|answer)", r"(?:respond|reply)\w* (?:fast|quickly)",
-                       r"how slow(?:ly)?"),
+                       r"how slow(?:ly)?",
+                       # "toks?", "how many toks": slang for tokens/s ("10M toks" stays a count)
+                       r"how many toks", r"toks ?\?"),
         # Served at once (patterns.CONCURRENCY): "20 concurrent users", "32 requests in
         # parallel" are 20 and 32 sequences decoded together, the batch of the KV cache.
         "CONCURRENT_WORDS": (
