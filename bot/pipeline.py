@@ -61,6 +61,7 @@ from bot.understand.followup import (
     number_read,
     other_reading,
     stand_alone,
+    taken_back,
 )
 from bot.understand.language import shared_words_only
 from bot.understand.lazy import compile_all, lazy
@@ -292,6 +293,7 @@ class Pipeline:
         completes. The reply says what it carried over, and what of a long message it did
         not read."""
         text = text[:MAX_QUESTION_CHARS]
+        text = taken_back(text, previous) or text  # "no, 16k no, 32k": "y 32k?"
         again = _again_in(text, previous)
         if again is not None:
             return self.reply(again, again.lang or self.default_locale)

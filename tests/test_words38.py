@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.understand.followup import taken_back
 from tests.support.chat import ask, converse, says
 
 # A model served with no hours, then its price in another currency: the currency answered, then
@@ -251,3 +252,50 @@ def test_the_distill_said_in_other_words_after_r1_is_that_distill(
     _, after = converse(first, then, locale=lang)
     assert after.query.model_id == "deepseek-r1-distill-qwen-32b", after.text
     assert after.query.gpu == "rtx-4090" and after.locale == lang, after.text
+
+
+# A figure taken back for another: the question again with the figure said last (was "I did not
+# understand").
+NUMBER_TAKEN_BACK: list[tuple[str, str, str, dict[str, object]]] = [
+    ("es", "me entra llama 3 8b en q4 en mi 3060 con 16k de contexto?", "no, 16k no, 32k",
+     {"seq_len": 32768, "intent": "fit"}),
+    ("es", "cuantos usuarios aguanta una l40s con llama 3 8b para 10 usuarios?", "no, 10 no, 100",
+     {"users": 100, "intent": "fit"}),
+    ("fr", "combien de temps pour un qlora de mistral 7b sur 10k exemples sur une a100 ?",
+     "non pas 10k, 100k", {"dataset_samples": 100_000, "intent": "time"}),
+    ("es", "cuanto cuesta una a100 por 3 dias?", "no 3 dias sino 3 semanas",
+     {"hours": 504, "intent": "cost"}),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "want"), NUMBER_TAKEN_BACK)
+def test_a_figure_taken_back_asks_again_with_the_other(
+        lang: str, first: str, then: str, want: dict[str, object]) -> None:
+    before, after = converse(first, then, locale=lang)
+    got = {k: after.answer.intent if k == "intent" else getattr(after.query, k) for k in want}
+    assert got == want, after.text
+    assert (after.query.model_id, after.query.gpu) == (before.query.model_id, before.query.gpu)
+    says(after.text, [], ["🤔"])
+
+
+# ... and after an alert, its price taken back: the alert moved there.
+ALERT_TAKEN_BACK: list[tuple[str, str, str, str]] = [
+    ("es", "avisame cuando la h100 baje de 2", "no, 2 no, 1.9",
+     "🔔 Alerta: cuando la H100 baje de 1,90\u00a0US$ por hora"),
+    ("fr", "préviens-moi quand le h100 passe sous 2 $", "non pas 2, 1,9",
+     "🔔 Alerte\u00a0: quand le H100 passe sous 1,90\u00a0$US de l'heure"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "lead"), ALERT_TAKEN_BACK)
+def test_an_alert_price_taken_back_moves_the_alert(
+        lang: str, first: str, then: str, lead: str) -> None:
+    _, after = converse(first, then, locale=lang)
+    assert after.answer.intent == "alert" and after.text.startswith(lead), after.text
+
+
+def test_a_count_of_cards_is_not_a_figure_taken_back() -> None:
+    # "no, 2 3090": two of them, not a figure of 3090 taken for 2
+    previous = converse("me entra llama 3 70b en q4 en una 3090?", locale="es")[0].query
+    assert taken_back("no, 2 3090", previous) is None
+    assert taken_back("no, 16k no, 32k", previous) == "y 32k?"

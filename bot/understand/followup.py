@@ -2499,6 +2499,36 @@ def language_asked(text: str) -> str | None:
     return named.pop()
 
 
+# A figure taken back for another ("no, 16k no, 32k", "no, 10 no, 100", "non pas 10k, 100k",
+# "no 3 días sino 3 semanas", "not 10, 100") (folded): a negation first or between the two.
+_NUMBER_TAKEN_BACK: Final = lazy(
+    r"^\W*(?P<neg>(?:(?:no|non|nope|nah|perdon|pardon|sorry|oops|ups|uy|euh)\W+)*"
+    r"(?:pas |not |no )?)(?P<a>\d+(?:[.,]\d+)? ?(?!(?:no|non|not|pas|sino|mais|but)(?![a-z]))"
+    r"[a-z]{0,9})[,;!.]*\s\W*(?P<mid>(?:(?:no|non|not|pas)\W+)?"
+    r"(?:(?:sino|mais|but|plutot|mejor|rather|en realidad|en fait)\W+)?)"
+    r"(?P<b>\d+(?:[.,]\d+)? ?[a-z]{0,9})\W*$"
+)
+_AND: Final[dict[str | None, str]] = {"es": "y", "fr": "et"}
+
+
+def taken_back(text: str, previous: Query | None) -> str | None:
+    """"no, 16k no, 32k" after a question at 16k: the question again with the figure said last,
+    as "y 32k?" asks it (was "I did not understand"); None for any other message."""
+    if previous is None:
+        return None
+    said = _NUMBER_TAKEN_BACK.match(fold(text))
+    if said is None or not (said.group("neg").strip() or said.group("mid").strip()) \
+            or said.group("a") == said.group("b"):
+        return None
+    units = [re.sub(r"[\d.,\s]", "", said.group(g)) for g in ("a", "b")]
+    if (units[0] != units[1] and not all(units)) or (
+            not units[1] and re.fullmatch(r"\d{4}", said.group("b").strip())):
+        return None  # "no, 2 3090s", "no, 2 4090": a count of cards, not 3090 of something
+    if previous.intent == "alert":  # "no, 1.9" changes the alert just set
+        return f"{'non' if previous.lang == 'fr' else 'no'}, {said.group('b')}"
+    return f"{_AND.get(previous.lang, 'and')} {said.group('b')}?"
+
+
 def opens_follow_up(text: str) -> bool:
     """The text starts like a follow-up: "and", "what about", "y", "et"…"""
     return bool(_MARKER.match(fold(text)))
