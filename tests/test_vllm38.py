@@ -15,8 +15,10 @@ than v0.21.0). KV memory, measured / estimated, before -> now:
   Llama 3 8B, H100, 8,192 tokens (PR 10511)       0.98 -> 0.97
   Llama 3.1 8B, RTX 3090, 20,000 (issue 10517)    1.34 -> 1.00
   Llama 3.1 8B, RTX 3090, 29,000 (issue 10517)    1.57 -> 1.03
-The H100 row's vLLM counted 1.79 GiB of non-torch memory, torch's reserved-but-free blocks among
-it (vllm pull 11809 changed the measure a month later: 0.16 GiB on an H100 in pull 12126).
+The H100 row's vLLM logged 1.79 GiB of non-torch memory, measured against torch's allocated bytes;
+vllm pull 11809 replaced that a month later by its reserved bytes ("allocated_bytes.all.current
+does not include the memory allocated from cudaMalloc but cannot be released"), after which an
+H100 logs 0.16 GiB (pull 12126).
 """
 
 from __future__ import annotations
