@@ -848,6 +848,15 @@ _FILLER_FIRST: Final = lazy(
     r"(?=(?:and|y|e|et|what about|how about|what if|que tal|with|con|avec|for|para|pour)(?![a-z]))"
 )
 
+# "will it fit?", "does that fit", "would it work?", "fits?", "¿cabe?", "ça rentre ?" (folded):
+# whether the run just asked fits its card, asked alone.
+_FITS_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|okay|but|then|y|pero|vale|et|mais|alors|donc)\W+)*"
+    r"(?:(?:(?:will|would|does|do|can|could) (?:it|that|this|they|them|those|these) |it )?"
+    r"(?:fit|fits|work|works)|(?:y )?(?:cabe|caben|entra|entran)|(?:ca|cela) (?:rentre|tient|passe))"
+    r"(?: (?:there|then|now|ahi|ahi dentro|dedans|alors))?\W*$"
+)
+
 # Québec's "and" ("pis" for "puis"), opening a follow-up: "pis deux ?", "pis en q8 ?".
 _PIS: Final = lazy(r"^\W*pis\W+(?=\w)")
 
@@ -1224,8 +1233,14 @@ def _follow_up(
         and previous.dataset_samples is None and new.intent in ("unknown", "fit") \
         and (previous.gpu is not None or previous.vram_gb is not None) \
         and asks.DEADLINE_ENOUGH.search(folded) is not None
+    # "will it fit?", "does it fit", "would that work?" after a run on a card: that card's
+    # verdict for the run (was "I did not understand"); after its cost, the verdict, not the cost.
+    fits = not names_model and previous.params_b is not None and short and cue is None \
+        and new.intent in ("unknown", "fit") and not _names_card(new) \
+        and (previous.gpu is not None or previous.vram_gb is not None) \
+        and _FITS_ALONE.match(folded) is not None
     says_something = says_something or cue is not None or training or overkill or coding \
-        or enough
+        or enough or fits
     if names_model and not _names_card(new) and new.vram_gb is None \
             and (previous.gpu is not None or previous.vram_gb is not None) \
             and _ON_THE_CARD.search(folded) is not None:
@@ -1251,6 +1266,8 @@ def _follow_up(
     merged = _merge(new, previous, names_model)
     if there:
         merged = merged.model_copy(update={"run_there": True})
+    if fits:
+        merged = merged.model_copy(update={"intent": "fit"})
     if training and previous.inference:
         merged = merged.model_copy(update={
             "method": None, "inference": False, "serving_implied": False, "quant": None,
@@ -1610,6 +1627,13 @@ _THAT_PRICE: Final = lazy(
 _BARE_PRICE: Final = lazy(r"(?<![a-z])(?:price|cost|precio|costo|coste|prix|cout)(?![a-z])")
 
 
+# "price?", "and the cost?", "total?", "¿precio?", "et le prix ?" (folded): the word alone after
+# a run, its cost (was the price list, the run dropped).
+_PRICE_WORD_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|e|et|but|pero|mais|what about|how about|que tal)\W+)*"
+    r"(?:(?:the|el|le|la) )?(?:price|cost|total|precio|costo|coste|prix|cout)\W*$")
+
+
 def _run_setting_said(new: Query) -> bool:
     """A setting of a training run said in the message ("3 epochs", "50k rows", "seq 4096")."""
     return any(_said(new, field) for field in (
@@ -1702,14 +1726,15 @@ def _price_of_run(
     # ... and "in eur?", "¿y en euros?": that cost, with the line saying we quote US dollars
     # only (was that line alone).
     other = _currency_asked_alone(new, folded) == "other"
-    if alone or dollars or other:
+    word = new.intent in ("unknown", "prices") and _PRICE_WORD_ALONE.match(folded) is not None
+    if alone or dollars or other or word:
         new = new.model_copy(update={"intent": "prices", "currency_asked": False})
     if new.intent != "prices" or previous.params_b is None or previous.intent not in _MODEL_INTENTS \
             or _names_model(new) or _names_card(new) or new.method is not None or new.inference \
             or new.hours is not None or new.budget_usd is not None or new.pay_also \
             or new.service_asked or new.start_asked or new.fastest_asked or new.per_minute \
             or new.currency_asked or words(new.text) > SHORT_WORDS \
-            or not (alone or dollars or other or _THAT_PRICE.search(folded)
+            or not (alone or dollars or other or word or _THAT_PRICE.search(folded)
                     or (_run_setting_said(new) and _BARE_PRICE.search(folded))) \
             or _PRICE_LIST.search(folded):
         return None

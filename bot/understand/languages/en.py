@@ -32,7 +32,9 @@ LANGUAGE = Language(
         r"now for", r"try (?:it |that |this )?with", r"same (?:setup|run|config|question) (?:with|for|but)",
         # A correction of the last question ("oops i meant 70b", "sorry, the 13b", "no, 70b"):
         # the same run with what it names instead
-        r"(?:(?:oops|whoops|sorry|my bad|no|nah|actually)[ ,.!]+)*i (?:meant|mean)",
+        # ... "nvm i meant 13b", "never mind, i meant the 70b" too
+        r"(?:(?:oops|whoops|sorry|my bad|no|nah|actually|nvm|never ?mind|wait)[ ,.!]+)*"
+        r"i (?:meant|mean)",
         r"oops", r"whoops", r"sorry", r"my bad", r"no", r"nah", r"actually",
     ),
     next_question=(
@@ -240,7 +242,11 @@ LANGUAGE = Language(
         "PAY_STRONG": (
             # "pays" only after who pays: "dans quel pays sont les serveurs" is a country
             r"pay", r"(?:who|it|one|he|she|that|which) pays", r"paying", r"payment", r"payments",
-            r"paid", r"payable", r"top\s?-?\s?up", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
+            r"paid", r"payable", r"top\s?-?\s?up",
+            # "ok book it", "how do i book one?", "i'll take it" after a run priced: how to get
+            # it is paying on the website (was "I did not understand")
+            r"book (?:it|that|this|them|one|an? (?:instance|gpu|block))",
+            r"how (?:do|can) (?:i|we) (?:book|order)", r"(?:i'?ll|i will|we'?ll) take it", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
             r"no id", r"identity", r"anonym\w*", r"passports?",
             # "can i use usdc?": a coin to pay with (was serving a model)
             r"use (?:some |my )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)",

@@ -1,0 +1,67 @@
+"""conv38: English chats written as people type them on Telegram (terse, lowercase, a fact
+given late), each follow-up asserted on what it carries and what it answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import converse, says
+
+
+@pytest.mark.parametrize("asked", [
+    "will it fit", "does it fit?", "would that work?", "fits?", "ok will it fit then",
+])
+def test_fit_asked_alone_is_the_runs_verdict_on_the_card(asked: str) -> None:
+    # "llama 3 70b qlora on a100", "i have 2 3090s btw", then "will it fit": the verdict on the
+    # two 3090s again (was "I did not understand")
+    *_, reply = converse("llama 3 70b qlora on a100", "i have 2 3090s btw", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.gpu_count) == (
+        "fit", "llama-3-70b", "qlora", "rtx-3090", 2), reply.text
+    says(reply.text, ["❌ <b>No: Llama 3 70B does not fit on 2× RTX 3090 (QLoRA).</b>"], ["🤔"])
+
+
+def test_fit_asked_after_a_cost_is_the_verdict_not_the_cost() -> None:
+    _, reply = converse("lora llama 3 8b on h100 for 10 hours", "will it fit", locale="en")
+    assert (reply.answer.intent, reply.query.model_id, reply.query.gpu) == (
+        "fit", "llama-3-8b", "h100"), reply.text
+    says(reply.text, ["✅ <b>Yes: Llama 3 8B fits on 1× H100 (LoRA).</b>"], ["🤔"])
+
+
+@pytest.mark.parametrize("asked", ["price?", "and the price?", "total?", "cost?"])
+def test_a_price_word_alone_after_a_run_is_its_cost(asked: str) -> None:
+    # "full finetune mistral 7b on 8x h100", "how long for 100k examples", "and on 4?", then
+    # "price?": that run's cost on 4× H100 (was the price list, the run dropped)
+    *_, reply = converse("full finetune mistral 7b on 8x h100", "how long for 100k examples",
+                         "and on 4?", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.gpu_count) == (
+        "cost", "mistral-7b", "full_adamw", "h100", 4), reply.text
+    says(reply.text, ["on 4× H100 (1 epoch)"], ["💲 <b>GPU prices per hour</b>"])
+
+
+def test_the_price_list_asked_after_a_run_stays_the_price_list() -> None:
+    *_, reply = converse("full finetune mistral 7b on 8x h100", "prices?", locale="en")
+    assert reply.answer.intent == "prices", reply.text
+
+
+@pytest.mark.parametrize(("asked", "model"), [
+    ("nvm i meant 13b", "llama-2-13b"),
+    ("never mind, i meant the 70b", "llama-2-70b"),
+    ("wait i meant 70b", "llama-2-70b"),
+])
+def test_a_correction_after_nvm_keeps_the_run(asked: str, model: str) -> None:
+    # was the memory of an unnamed 13B model: method, card, hours and the cost asked dropped
+    _, reply = converse("lora llama 2 7b on a100 for 5 hours cost", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.hours) == (
+        "cost", model, "lora", "a100-80gb", 5), reply.text
+
+
+@pytest.mark.parametrize("asked", ["ok book it", "how do i book one", "i'll take it"])
+def test_booking_a_run_is_how_to_pay(asked: str) -> None:
+    # was "I did not understand"
+    *_, reply = converse("lora llama 2 7b on a100 for 5 hours cost", "nvm i meant 13b", asked,
+                         locale="en")
+    assert reply.answer.intent == "pay", reply.text
+    says(reply.text, ["🪙 <b>Paying in crypto</b>", "top up on the website only"], ["🤔"])
