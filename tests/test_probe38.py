@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.pipeline import to_json
-from tests.support.chat import ask, says
+from tests.support.chat import ask, converse, says
 
 
 @pytest.mark.parametrize(("text", "lead", "beside", "lacks"), [
@@ -137,3 +137,12 @@ def test_toks_asks_the_speed(text: str) -> None:
     """"toks?": tokens/s in the slang it is posted in (was the fit leading, the speed after it
     or, with no format said, QLoRA's fit)."""
     assert ask(text).text.startswith("⚡ <b>At most about "), ask(text).text[:300]
+
+
+def test_people_served_are_no_training_batch_in_a_follow_up() -> None:
+    """"how long for 20k samples?" after "then serve it to 30 users": the training runs at its
+    own batch (was the 30 people served as its batch, "❌ Memory: about 158.9 GB per GPU")."""
+    last = converse("qlora llama 3 8b on a 4090", "then serve it to 30 users",
+                    "how long for 20k samples?")[-1]
+    assert last.answer.query.batch_size is None
+    says(last.text, ["✅ Memory: about 12.8 GB per GPU"], ["158.9 GB"])

@@ -2771,9 +2771,15 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if _local_kept(new, previous, has_gpu):
         update.update(local_asked=True, local_card=previous.local_card)
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
+    # "how long for 20k samples?" after "then serve it to 30 users": the people served are no
+    # training batch (was batch 30: 158.9 GB a GPU for a QLoRA of 8B)
+    served_people = previous.users is not None and previous.batch_size == previous.users \
+        and new.dataset_samples is not None and new.batch_size is None
     for field in _SETTINGS:
         # "without checkpointing" (False) is said too: only None is left to carry.
         if field in _ALGORITHM and algorithm_said:
+            continue
+        if served_people and field in ("batch_size", "users"):
             continue
         if getattr(new, field) is None and getattr(previous, field) is not None:
             update[field] = getattr(previous, field)
