@@ -299,3 +299,27 @@ def test_a_count_of_cards_is_not_a_figure_taken_back() -> None:
     previous = converse("me entra llama 3 70b en q4 en una 3090?", locale="es")[0].query
     assert taken_back("no, 2 3090", previous) is None
     assert taken_back("no, 16k no, 32k", previous) == "y 32k?"
+
+
+# Texting's "x" for "por" in "tokens x segundo": the speed asked (was the fit leading, the speed
+# unread), and a rate said so is the user's own, weighed against the bound.
+TOKENS_X_SECOND: list[tuple[str, str]] = [
+    ("cuantos tokens x segundo saca gemma 2 27b en una 3090 en q4",
+     "⚡ <b>Como mucho unos 53 tokens/s: Gemma 2 27B (inferencia GGUF Q4_K_M) en 1× RTX 3090"),
+    ("q tal va gemma 2 27b en una 3090 en q4? cuantos tokens x segundo?",
+     "⚡ <b>Como mucho unos 53 tokens/s: Gemma 2 27B (inferencia GGUF Q4_K_M) en 1× RTX 3090"),
+    ("cuantos tokens x seg saca llama 3 8b en una 3060 en q4",
+     "⚡ <b>Como mucho unos 73 tokens/s: Llama 3 8B (inferencia GGUF Q4_K_M) en 1× RTX 3060"),
+]
+
+
+@pytest.mark.parametrize(("q", "lead"), TOKENS_X_SECOND)
+def test_tokens_x_segundo_asks_the_speed(q: str, lead: str) -> None:
+    reply = ask(q, "es")
+    assert reply.answer.intent == "time" and reply.text.startswith(lead), reply.text
+
+
+def test_a_rate_said_with_x_segundo_is_weighed() -> None:
+    reply = ask("saco 20 tokens x segundo con llama 3 8b en mi 3060 en q4, es normal?", "es")
+    assert reply.query.tokens_per_second == 20, reply.text
+    assert "Tus 20 tokens/s son el" in reply.text, reply.text

@@ -511,7 +511,7 @@ CARD_NUMBER: Final = rf"(?:{_CARD_WORD})[1-9]\d[5-9]0(?![\d.,])"
 # A number after a count ("on 2x 3090 tokens per second") is the card's, not a rate.
 THROUGHPUT: Final = Screened(
     rf"(?<![\w.,])(?<!\dx )(?<!\d x )(?<!\d× )(?!{CARD_NUMBER})(?P<num>{NUM_SP}) ?(?P<k>k)? ?(?:tok(?:en)?s?|tk) ?(?:/ ?s(?:ec(?:ond)?)?|"
-    r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?)(?![a-z])"
+    r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?|x seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
 # A trainer's progress bar, as HF Trainer and Unsloth print it ("1.2it/s", "3.45s/it") or said

@@ -551,6 +551,8 @@ LANGUAGE = Language(
         ),
         "SPEED_ASK": (
             r"tok(?:en)?s? ?(?:por|/) ?(?:segundo|seg|s)(?![a-z])",
+            # texting's "x" for "por": "¿cuántos tokens x segundo?"
+            r"tok(?:en)?s? x (?:segundo|seg)(?![a-z])",
             r"velocidad de (?:inferencia|generacion|decodificacion|salida)",
         ),
         "SPEED_WEAK": (
