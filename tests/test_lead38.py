@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from tests.support.chat import ask, converse
@@ -159,3 +161,21 @@ def test_a_run_followed_with_its_data_or_renting(turns: tuple[str, ...], lang: s
                                                  lead: str) -> None:
     reply = converse(*turns, locale=lang)[-1].text
     assert lead in reply, reply
+
+
+@pytest.mark.parametrize(("text", "lang", "hours"), [
+    # A span of the clock is the hours between (was the hourly price alone, "de 9 a 17h" 17
+    # hours, "de 9h à 17h" 9)
+    ("how much for an h100 from 9am to 5pm", None, 8),
+    ("una h100 de 9 a 17h cuanto", "es", 8),
+    ("une h100 de 9h à 17h combien", "fr", 8),
+    ("2 a100 from 10pm to 6am cost", None, 8),  # over midnight
+    ("h100 de 9h30 à 12h, combien ?", "fr", 2.5),
+    ("h100 from 1 to 5pm price", None, 4),  # the nearest hour before the end: 1pm
+    # no clock's mark: a range of hours, a count, as before
+    ("h100 de 2 a 4h", "es", 4),
+    ("8x h100 for 3h", None, 3),
+])
+def test_a_span_of_the_clock_is_its_hours(text: str, lang: str | None, hours: float) -> None:
+    query = ask(text, lang).answer.query
+    assert query.hours == Decimal(str(hours)) and query.intent == "cost"

@@ -1086,6 +1086,10 @@ def _take_hours(work: _Work) -> None:
     _take_said_hours(work)
 
 
+# What a span of the clock needs somewhere: a mark of it, else CLOCK_SPAN is not tried.
+_CLOCK_CUE: Final = lazy(r"\d(?: ?[ap]\.?m|:[0-5]\d|h(?![a-z0-9]|[0-5]\d(?![0-9])))")
+
+
 def _take_said_hours(work: _Work) -> None:
     match = px.GPU_HOURS.search(work.s)
     if match and match.group(0).endswith("gpu") and work.typed[match.end() - 3 : match.end()] != "gpu":
@@ -1094,6 +1098,14 @@ def _take_said_hours(work: _Work) -> None:
     if match:
         work.gpu_hours = work.num(match.group("num"))
         work.blank(*match.span())
+    for span in px.CLOCK_SPAN.finditer(work.s) if _CLOCK_CUE.search(work.s) else ():
+        # "an h100 from 9am to 5pm", "de 9h à 17h": the hours between (was the hourly price,
+        # or 17 hours, or 9)
+        hours = px.clock_hours(span)
+        if hours is not None:
+            work.hours = tidy(hours)
+            work.blank(*span.span())
+            return
     # Before the units: "un week-end" is not "un week", "fin de semana" not a "semana".
     match = px.WEEKEND.search(work.s)
     if match:

@@ -675,6 +675,47 @@ HOURS_AND_MINUTES: Final = Guarded(("hour", "hr", "hora", "heure"), lazy(
 # "8 hours a day", "4h/day", "6 horas al dia", "8 h par jour", and "…, 5 days a week",
 # "5 dias a la semana", "5 jours par semaine" (folded): hours used each day, over a span said
 # beside them (parse._take_hours).
+# A span of the clock, "from 9am to 5pm", "9am-5pm", "de 9h à 17h", "de 9 a 17h", "entre 22h et
+# 6h": the hours between (clock_hours). Only with a clock's mark (am/pm, "9h", "9:30"), or an end
+# past noon: "de 2 à 4h" is two to four hours, "9 to 5" a count.
+CLOCK_SPAN: Final = lazy(
+    r"(?<![\w.,:])(?:(?:from|de|desde|entre|between|des) )?"
+    r"(?P<a>[01]?\d|2[0-3])(?::(?P<am>[0-5]\d)|h(?P<ah>[0-5]\d)?)? ?(?P<ap>[ap]\.?m\.?)?"
+    r" ?(?:to|till|until|-|–|a|à|hasta|et|and|y) ?"
+    r"(?P<b>[01]?\d|2[0-3])(?::(?P<bm>[0-5]\d)|h(?P<bh>[0-5]\d)?)? ?(?P<bp>[ap]\.?m\.?)?"
+    r"(?![\w:])"
+)
+
+
+def clock_hours(match: re.Match[str]) -> Decimal | None:
+    """The hours of a CLOCK_SPAN match (over midnight too: "de 22h à 6h", 8), or None where it
+    carries no clock's mark (a range of hours or counts)."""
+    a, b, ap, bp = int(match.group("a")), int(match.group("b")), match.group("ap"), \
+        match.group("bp")
+    start_h = match.group("ah") is not None or match.string[match.end("a"):].startswith("h")
+    end_h = match.group("bh") is not None or match.group(0).endswith("h")
+    if not (ap or bp or match.group("am") or match.group("bm") or start_h
+            or (end_h and b >= 13)):
+        return None
+
+    def hour24(h: int, suffix: str) -> int | None:
+        return None if h > 12 or h == 0 else h % 12 + (12 if suffix.startswith("p") else 0)
+
+    end = hour24(b, bp) if bp else b
+    if ap:
+        start = hour24(a, ap)
+    elif bp and end is not None and a <= 12:
+        # "9 to 5pm" is 9am, "1 to 5pm" 1pm: the nearest before the end
+        start = max((h for h in (a % 12, a % 12 + 12) if h < end), default=a % 12)
+    else:
+        start = a
+    if start is None or end is None:
+        return None
+    minutes = (end * 60 + int(match.group("bm") or match.group("bh") or 0)
+               - start * 60 - int(match.group("am") or match.group("ah") or 0)) % (24 * 60)
+    return Decimal(minutes) / 60 if minutes else None
+
+
 HOURS_A_DAY: Final = Guarded(("day", "dia", "jour"), lazy(
     rf"(?<![\w.,])(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) ?(?:{alt(lx.HOUR_UNITS)}) ?"
     r"(?:a|per|each|every|/|al|por|cada|par|by) ?(?:day|dia|jour)(?![a-z])"
