@@ -6,8 +6,9 @@ tests/data/speed38_replies.txt holds 160 questions (109 of the corpus spread ove
 detailed estimates each makes, from one to the budget searches' hundreds, 14 that hit an OOM
 and ask what to change, 37 generated "..., details" questions with run settings, most of them
 searching remedies) and, for each, a digest of its reply's messages and CLI JSON in English,
-Spanish and French, captured from main at 3b2e8d0d before the change. A deliberate change of
-these replies regenerates it (`python tests/test_speed38.py --write`) and says so in its
+Spanish and French, captured from main before the change (at 3b2e8d0d, and again at 2b74706b,
+which vllm38's share of vLLM's memory had moved, just before it landed). A deliberate change
+of these replies regenerates it (`python tests/test_speed38.py --write`) and says so in its
 commit.
 """
 
