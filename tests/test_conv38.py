@@ -65,3 +65,33 @@ def test_booking_a_run_is_how_to_pay(asked: str) -> None:
                          locale="en")
     assert reply.answer.intent == "pay", reply.text
     says(reply.text, ["🪙 <b>Paying in crypto</b>", "top up on the website only"], ["🤔"])
+
+
+SERVE_100 = ("i want to serve llama 3 8b for 100 users", "on a 4090?", "what about l4")
+
+
+@pytest.mark.parametrize("asked", ["cheaper option?", "anything cheaper?"])
+def test_a_cheaper_option_after_two_cards_is_the_cheapest_that_holds_it(asked: str) -> None:
+    # neither card holds the 100 users: "cheaper option?" was the two compared (both ❌, no
+    # price), now the cheapest offered configurations for that serving
+    *_, reply = converse(*SERVE_100, asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu) == ("recommend", "llama-3-8b", None), reply.text
+    says(reply.text, ["👥", "1× L40S at $0.82/hour"], ["⚖️"])
+
+
+def test_which_is_cheaper_after_two_cards_still_compares_them() -> None:
+    *_, reply = converse(*SERVE_100, "which is cheaper?", locale="en")
+    assert reply.answer.intent == "compare", reply.text
+
+
+@pytest.mark.parametrize("asked", [
+    "for llama 3 8b lora how long", "how long would lora llama 3 8b take"])
+def test_how_long_of_a_run_after_a_cards_week_is_its_time(asked: str) -> None:
+    # "rent an h100", "how much for a week", "and a100?", then the run's time asked: its time on
+    # the A100 (was the week's $154.56 again, "how long" dropped)
+    *_, reply = converse("rent an h100", "how much for a week", "and a100?", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.hours) == (
+        "time", "llama-3-8b", "lora", "a100-80gb", None), reply.text
+    says(reply.text, ["⏱"], ["$154.56"])

@@ -1121,7 +1121,12 @@ def _follow_up(
         if not previous.family and _names_model(new) and new.intent in _MODEL_INTENTS \
                 and not _names_card(new):
             # "Which model?" after "qlora on my 3090", answered "llama 3 8b": that run.
-            return _merge(new, previous, names_model=True)
+            merged = _merge(new, previous, names_model=True)
+            if new.intent == "time" and new.hours is None and is_gpu_time(previous):
+                # "a100 for a week", then "how long would lora llama 3 8b take": that run's
+                # time on the card (was the week's cost again, the time asked dropped)
+                return merged.model_copy(update={"intent": "time", "hours": None})
+            return merged
         if previous.budget_usd is not None and new.budget_usd is None and new.hours is None \
                 and (_names_card(new) or _names_model(new)) \
                 and (_MARKER.match(fold(new.text)) or _WITH_THAT.search(fold(new.text))
@@ -1836,6 +1841,13 @@ _WHICH_FOR: Final = lazy(
 )
 
 
+# "cheaper option?", "anything cheaper?", "una opción más barata?", "une autre option moins
+# chère ?" (folded): something else that costs less, not a pick between the cards just asked.
+_OTHER_OPTION: Final = lazy(
+    r"(?<![a-z])(?:options?|alternatives?|anything|something|else|opcion|opciones|alternativas?|"
+    r"algo|otra|otro|autre|autres|quelque chose)(?![a-z])")
+
+
 def _pick_of_two(new: Query, previous: Query) -> Query | None:
     """"which is cheaper?", "which one should i pick?", "¿cuál me conviene?", "lequel je
     prends ?" after two cards compared for a run: that comparison with its per-run cost
@@ -1856,6 +1868,8 @@ def _pick_of_two(new: Query, previous: Query) -> Query | None:
     elif words(new.text) > SHORT_WORDS \
             or (asks.CHEAPER.search(folded) is None and _WHICH_ONE.search(folded) is None):
         return None
+    elif _WHICH_ONE.search(folded) is None and _OTHER_OPTION.search(folded) is not None:
+        return None  # "cheaper option?", "anything cheaper?": other cards, not one of the two
     if previous.params_b is None and not (is_gpu_time(previous) and previous.card_before):
         return None
     lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
