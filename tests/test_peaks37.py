@@ -208,7 +208,11 @@ def test_every_peak_on_file_names_the_document_it_comes_from() -> None:
     assert len(peaks) >= 90
     for gpu in peaks:
         assert gpu.peak_source is not None and gpu.peak_source in gpu.source, gpu.id
-        assert re.match(r"(NVIDIA|AMD|Intel|Apple)\b", gpu.peak_source), gpu.id
+        # The maker's document; Apple prints none per chip, so its GPUs' rows are the cited
+        # metal-benchmarks table (mlx38), and only theirs.
+        assert re.match(r"(NVIDIA|AMD|Intel|Apple)\b", gpu.peak_source) or (
+            gpu.platform == "metal"
+            and gpu.peak_source.startswith("philipturner/metal-benchmarks README")), gpu.id
         assert re.search(r"whitepaper|datasheet|specifications|documentation|README|Superchip|"
                          r"article",
                          gpu.peak_source), gpu.id
