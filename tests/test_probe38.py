@@ -146,3 +146,17 @@ def test_people_served_are_no_training_batch_in_a_follow_up() -> None:
                     "how long for 20k samples?")[-1]
     assert last.answer.query.batch_size is None
     says(last.text, ["✅ Memory: about 12.8 GB per GPU"], ["158.9 GB"])
+
+
+@pytest.mark.parametrize(("text", "served"), [
+    # A fine-tune with no method, then served: both (was the serving alone, the fine-tune
+    # dropped, the team of 5 sizing nothing)
+    ("i want to finetune mistral 7b and then host it on a 3090 at home for my team of 5, doable?",
+     "room for your 5 users at once."),
+    ("finetune llama 3 8b on an a100 then serve it to 20 users", "room for your 20 users at once."),
+])
+def test_a_fine_tune_with_no_method_then_served(text: str, served: str) -> None:
+    reply = ask(text)
+    q = reply.answer.query
+    assert not q.inference and q.batch_size is None and q.serve_users is not None, reply.text[:300]
+    says(reply.text, ["QLoRA", "🔁 Serving it afterwards", served], [])

@@ -723,11 +723,15 @@ def _take_settings(work: _Work) -> None:
             work.users = work.batch_size
         work.blank(*match.span())
     match = px.SERVED_TEAM.search(work.s) if work.batch_size is None else None
-    if match and not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s):
+    then = _THEN_SERVED.search(work.s) if match else None
+    if match and ((not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s)) or (
+            # "finetune mistral 7b and then host it … for my team of 5": served afterwards
+            then is not None and then.start() < match.start())):
         # "serving llama 3 8b for my team of 10 devs", "qwen2.5 32b for our team of 25": the
         # team's sequences at once (a team named with no training word uses the model)
         work.batch_size = work.users = parse_int(match.group("num") or match.group("num2"))
         work.served_batch = True
+        work.batch_at = match.start()
         work.blank(*match.span())
     match = px.USERS_SAID.search(work.s) if work.batch_size is None else None
     then = _THEN_SERVED.search(work.s) if match else None
@@ -3191,7 +3195,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "adamw_8bit" (bot.detail.UNSLOTH_OPTIMIZER), for a full fine-tune as for LoRA.
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
     trains = _trains(rest, work)
-    later = _THEN_SERVED.search(rest) if method is not None else None
+    # "i want to finetune mistral 7b and then host it …": a training word with no method is a
+    # training run served afterwards too (was read as serving alone, the fine-tune dropped)
+    later = _THEN_SERVED.search(rest) if method is not None or trains else None
     # "lora … then serve it in 4-bit", "y luego servirlo": the training asked comes first; the
     # serving afterwards does not make the question one of serving.
     served = rest[: later.start()] if later else rest
@@ -4429,8 +4435,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         oom=_oom_hit(rest),
         bf16_error=bf16_error,
         serve_after=_inference_method(rest[later.start():], cat)
-        if later is not None and method is not None and not inference
-        and cat.method(method).kind == "training" else None,
+        if later is not None and not inference
+        and (method is None or cat.method(method).kind == "training") else None,
         serve_users=work.serve_users,
         draft_model=work.draft_model,
         # "mistral 7b on a 3090?": neither training nor serving said (the training verdict
