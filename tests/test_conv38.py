@@ -95,3 +95,16 @@ def test_how_long_of_a_run_after_a_cards_week_is_its_time(asked: str) -> None:
     assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.hours) == (
         "time", "llama-3-8b", "lora", "a100-80gb", None), reply.text
     says(reply.text, ["⏱"], ["$154.56"])
+
+
+@pytest.mark.parametrize("asked", ["and serving it after?", "what about running it afterwards"])
+def test_serving_it_after_a_timed_run_is_its_serving_verdict(asked: str) -> None:
+    # was "How long … takes with BF16 inference over your 10,000 samples": the training data
+    # read as prompts to serve
+    *_, reply = converse("fine tune qwen 2.5 7b", "i have a 3090 btw", "how long for 10k examples",
+                         asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.inference) == (
+        "fit", "qwen2.5-7b", "rtx-3090", True), reply.text
+    says(reply.text, ["✅ <b>On 1× RTX 3090, Qwen2.5 7B (7.61B parameters) fits: BF16 inference"],
+         ["over your 10,000 samples"])

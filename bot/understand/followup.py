@@ -2700,6 +2700,10 @@ _TO_RUN: Final = lazy(
     r"ejecutar(?:lo|la)?|servir(?:lo|la)?|inferencia|le faire tourner|la faire tourner|"
     r"(?:le |la |l')?(?:servir|deployer|heberger)|desplegar(?:lo|la)?|deploy(?:ing)?|"
     r"faire tourner|tourner|l'utiliser|lancer|inference)(?: it| them)?\W*$"
+    # ... and "and serving it after?", "what about running it afterwards": the verb in -ing,
+    # with no "to" (was its inference timed over the training samples)
+    r"|^\W*(?:(?:and|ok|so|but|what about|how about|then)\W+)*(?:serving|running|deploying) "
+    r"(?:it|them)(?: (?:after|afterwards|then|later|too|as well))?\W*$"
 )
 
 
