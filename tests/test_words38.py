@@ -323,3 +323,19 @@ def test_a_rate_said_with_x_segundo_is_weighed() -> None:
     reply = ask("saco 20 tokens x segundo con llama 3 8b en mi 3060 en q4, es normal?", "es")
     assert reply.query.tokens_per_second == 20, reply.text
     assert "Tus 20 tokens/s son el" in reply.text, reply.text
+
+
+# Québec's "piastres", "piasses" and the Canadian dollar are another currency: we price in US
+# dollars only, said before the figure (was the figure in US dollars with no word).
+PIASTRES: list[tuple[list[str], str]] = [
+    (["combien ça coûte en piastres une a100 pour une fin de semaine ?"], "💵 <b>Coût\u00a0: 44,16"),
+    (["c'est combien de piasses une h100 de l'heure ?"], "💵 <b>Prix de 1× H100\u00a0: 2,32"),
+    (["combien coute une h100 pour 10 heures ?", "et en piastres ?"], "💵 <b>Coût\u00a0: 23,20"),
+]
+
+
+@pytest.mark.parametrize(("turns", "figure"), PIASTRES)
+def test_piastres_are_another_currency(turns: list[str], figure: str) -> None:
+    last = converse(*turns, locale="fr")[-1]
+    says(last.text, ["💱 <b>Nos prix sont uniquement en dollars américains\u00a0:</b>", figure],
+         ["🤔"])

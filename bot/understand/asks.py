@@ -1133,12 +1133,15 @@ _OTHER_CURRENCY: Final = (
     r"(?:euros?|eur|pesos(?! (?:de|del|en|in|bf16|fp16|fp8|int\d|\d))|mxn|ars|clp|cop|brl|reais|"
     r"reales|soles|gbp|pounds?(?: sterling)?|libras?(?: esterlinas?)?|livres? sterling|yens?|jpy|"
     r"rupees?|rupias?|roupies?|inr|cad|aud|chf|francs? suisses?|local currency|moneda local|"
+    # Québec's "piastres", "piasses" and the Canadian dollar: not the US dollars we price in
+    r"piastres?|piasses?|dollars? canadiens?|canadian dollars?|"
     r"devise locale|(?:my|mi|ma) (?:own )?(?:currency|moneda|devise))"
 )
 # Currency names that are nothing else in these questions, and those that may be a price.
 _NAMED_CURRENCY: Final = (
     r"(?:euros?|eur|mxn|gbp|jpy|inr|chf|yens?|rupees?|rupias?|roupies?|pounds? sterling|"
-    r"libras? esterlinas?|livres? sterling|francs? suisses?|pesos (?:mexicanos|argentinos|"
+    r"libras? esterlinas?|livres? sterling|francs? suisses?|piastres?|piasses?|"
+    r"dollars? canadiens?|canadian dollars?|pesos (?:mexicanos|argentinos|"
     r"colombianos|chilenos|uruguayos)|soles peruanos|reais)"
 )
 _PRICED_CURRENCY: Final = (
@@ -1148,7 +1151,8 @@ _PRICED_CURRENCY: Final = (
 CURRENCY_ASK: Final = Guarded(
     ("eur", "peso", "mxn", "ars", "clp", "cop", "brl", "rea", "soles", "gbp", "pound", "libra",
      "livre", "yen", "jpy", "rupee", "rupia", "roupie", "inr", "cad", "aud", "chf", "franc",
-     "currenc", "moneda", "divisa", "devise", "luka", "luca", "mango", "varo", "pavo"),
+     "currenc", "moneda", "divisa", "devise", "luka", "luca", "mango", "varo", "pavo", "piast",
+     "piass", "canadi"),
     r"(?<![a-z0-9])(?:(?:in|en|a|to|into|pour|para|vers) (?:the |los |les |des )?"
     rf"{_OTHER_CURRENCY}|pesos (?:mexicanos|argentinos|colombianos|chilenos|uruguayos)"
     r"|(?:other|another|otras?|autres?|une autre) (?:currenc(?:y|ies)|monedas?|divisas?|devises?)"
