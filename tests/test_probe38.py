@@ -160,3 +160,12 @@ def test_a_fine_tune_with_no_method_then_served(text: str, served: str) -> None:
     q = reply.answer.query
     assert not q.inference and q.batch_size is None and q.serve_users is not None, reply.text[:300]
     says(reply.text, ["QLoRA", "🔁 Serving it afterwards", served], [])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # A rate wished for is weighed against the bound (was QLoRA's fit, the rate unanswered)
+    ("can a 4090 do 100 tok/s on llama 3 8b", "⚡ <b>At most about 61 tokens/s: Llama 3 8B"),
+    ("can my 3060 hit 30 tok/s with qwen2.5 14b q4", "⚡ <b>At most about 40 tokens/s: Qwen2.5 14B"),
+])
+def test_a_rate_wished_for_is_weighed(text: str, lead: str) -> None:
+    assert ask(text).text.startswith(lead), ask(text).text[:300]

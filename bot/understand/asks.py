@@ -134,7 +134,10 @@ SPEED_JUDGED: Final = lazy(
     r"(?<![a-z])(?:(?:is|isn'?t) (?:that|this|it) (?:normal|slow|good|ok|okay|expected|right|"
     r"bad|reasonable|fast|too slow|low)|why (?:so|is it|am i|only)|(?:too|so|very|really) slow|"
     r"only (?:getting|get|got)|es (?:normal|lento|poco)|(?:muy|demasiado) lento|por que tan lento|"
-    r"c'?est (?:normal|lent|peu)|(?:trop|tres) lent|pourquoi (?:si|aussi) lent)(?![a-z])"
+    r"c'?est (?:normal|lent|peu)|(?:trop|tres) lent|pourquoi (?:si|aussi) lent|"
+    # "can a 4090 do 100 tok/s on llama 3 8b": a rate wished for, weighed against the bound
+    r"(?:can|could|will|would|does) (?:[^ ?]+ ){1,4}(?:do|hit|reach|get|push|manage|achieve))"
+    r"(?![a-z])"
 )
 
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
