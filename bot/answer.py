@@ -2265,16 +2265,21 @@ def _sample_bracket(query: Query, composed: Answer,
             estimate = estimate.rented  # an owned card with no cited peak: where we rent it
         if estimate is None or estimate.wall_clock_hours is None:
             return ()
-        if found and query.gpu is not None and estimate.gpu is not None and not estimate.asked \
+        if found and query.gpu is not None and estimate.gpu is not None \
+                and not (estimate.asked and found[0][1].asked) \
                 and (estimate.gpu, estimate.gpu_count) != (found[0][1].gpu, found[0][1].gpu_count):
             # The card asked does not hold the run, and the shorter samples would be timed on
             # another configuration than the longest: timed where the longest is, the one the
             # reply names (was "1.92 hours at 512 tokens, 1.21 hours at 2,048, on 8× H100", the
             # first on 4× A100 80GB); what is said of the card asked stays this estimate's.
+            # ... and when the card asked holds the shorter samples but not the longest, the
+            # shorter are timed where the longest are too (was "1.75 hours at 512 tokens each,
+            # 1.17 hours at 2,048 tokens each, on 1× L40S", the first on the RTX 3080 asked).
             there = timed(each, {"gpu": found[0][1].gpu, "gpu_count": found[0][1].gpu_count})
             if there is not None and there.wall_clock_hours is not None:
                 estimate = replace(
-                    there, asked=estimate.asked, asked_short=estimate.asked_short,
+                    there, asked=estimate.asked and found[0][1].asked,
+                    asked_short=estimate.asked_short,
                     asked_seq_len=estimate.asked_seq_len, asked_hours=estimate.asked_hours,
                     asked_gpu_hours=estimate.asked_gpu_hours, asked_fp16=estimate.asked_fp16,
                     micro_batch=estimate.micro_batch, micro_batch_gb=estimate.micro_batch_gb,

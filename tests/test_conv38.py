@@ -108,3 +108,29 @@ def test_serving_it_after_a_timed_run_is_its_serving_verdict(asked: str) -> None
         "fit", "qwen2.5-7b", "rtx-3090", True), reply.text
     says(reply.text, ["✅ <b>On 1× RTX 3090, Qwen2.5 7B (7.61B parameters) fits: BF16 inference"],
          ["over your 10,000 samples"])
+
+
+@pytest.mark.parametrize("turns", [
+    ("how long to qlora llama 3 8b on my 3080 with 5k examples",),
+    # as chatted: the Mac said late, then another model, then the rows
+    ("train phi 3 mini", "on my macbook m2 16gb", "and llama 3 8b?", "how long for 5k rows"),
+])
+def test_both_lengths_timed_on_the_configuration_named(turns: tuple[str, ...]) -> None:
+    # The card asked holds 512-token samples but not 2,048-token ones: both were said "on 1×
+    # L40S", the first timed on the card asked ("1.75 hours at 512 tokens each, 1.17 hours at
+    # 2,048"; on the M2 27.25 hours), under "No datasheet we can cite gives the RTX 3080's peak"
+    # (it has one). Now both on the L40S, and the card's peak not denied.
+    reply = converse(*turns, locale="en")[-1]
+    (short_len, short_t), (long_len, long_t) = reply.answer.sample_bracket
+    assert (short_len, long_len) == (512, 2048)
+    assert (short_t.gpu, long_t.gpu) == ("l40s", "l40s"), reply.text
+    assert short_t.wall_clock_hours is not None and long_t.wall_clock_hours is not None
+    assert short_t.wall_clock_hours < long_t.wall_clock_hours, reply.text
+    says(reply.text, ["on 1× L40S (1 epoch)", "Timed on the cheapest offered configuration that fits."],
+         ["No datasheet we can cite"])
+
+
+def test_a_card_with_no_peak_on_file_still_says_so() -> None:
+    reply = converse("how long to qlora llama 3 8b on my m3 max 16gb with 5k examples",
+                     locale="en")[-1]
+    assert "No datasheet we can cite gives the Apple M3 Max's peak BF16 throughput" in reply.text
