@@ -196,7 +196,8 @@ AT_LENGTH: Final = Guarded(
     # "y con vllm a 32k?", "et avec vllm en 32k ?": Spanish and French say a context in
     # thousands with "a", "en" (and "à", folded to "a"); only in thousands, "en 2048" is a year.
     r"(?<![a-z$])(?:at |@ ?|(?:a|en) (?=\d{1,3} ?k))(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
-    r"|(?:1|2|4|8|16|32|64|128) ?(?P<k>k))(?![\w.,%$/])"
+    # a comma or stop ending the clause ("at 8k, how much vram") is no decimal ("at 8,5k")
+    r"|(?:1|2|4|8|16|32|64|128) ?(?P<k>k))(?![\w%$/]|[.,](?=\w))"
     r"(?! ?(?:gb|go|tb|tokens? ?/|tok|t/s|usd|dollars?|\$|eur|hours?|hrs?|h(?![a-z])|steps?"
     r"|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?|mb|mhz|w(?![a-z])"
     r"|ejemplos?|muestras?|filas?|pasos?|usuarios?|peticiones|exemples?|echantillons?|lignes?"
@@ -210,7 +211,7 @@ AT_LENGTH: Final = Guarded(
 SERVED_CONTEXT: Final = Guarded(
     r"\d ?k",
     r"(?<![\w.,$\u20ac\u00a3~-])(?:(?:with|con|avec) )?(?P<num>1|2|4|8|16|32|64|128|256) ?k"
-    r"(?: ?tokens?)?(?![\w.,%$/\u20ac\u00a3+*-])"
+    r"(?: ?tokens?)?(?![\w%$/\u20ac\u00a3+*-]|[.,](?=\w))"
     # a rate ("8k tokens/s", "8k tok per second")
     r"(?! ?(?:tok(?:en)?s?|t) ?(?:/|per |a |an |each |every |al |por |cada |par |chaque ))"
     r"(?! ?(?:gb|go|tb|usd|dollars?|dolares|\$|eur|euros?|budget|presupuesto|hours?|hrs?|h"
