@@ -339,3 +339,24 @@ def test_piastres_are_another_currency(turns: list[str], figure: str) -> None:
     last = converse(*turns, locale="fr")[-1]
     says(last.text, ["💱 <b>Nos prix sont uniquement en dollars américains\u00a0:</b>", figure],
          ["🤔"])
+
+
+# The price complained of after a run's cost ("¿por qué tan caro?", "c'est trop cher", "why so
+# expensive?"): where that run costs less, each precision's cheapest (was the same cost again).
+TOO_DEAR: list[tuple[str, str, str, str]] = [
+    ("es", "cuanto cuesta servir llama 3 70b un mes?", "por que tan caro?",
+     "🏆 <b>Las GPU más baratas para Llama 3 70B</b>"),
+    ("fr", "combien ça coûte de servir llama 3 70b pendant un mois ?", "c'est trop cher",
+     "🏆 <b>Les GPU les moins chers pour Llama 3 70B</b>"),
+    ("en", "how much to serve llama 3 70b for a month?", "why so expensive?",
+     "🏆 <b>The cheapest GPUs for Llama 3 70B</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "lead"), TOO_DEAR)
+def test_too_dear_after_a_cost_shows_where_it_costs_less(
+        lang: str, first: str, then: str, lead: str) -> None:
+    _, after = converse(first, then, locale=lang)
+    assert (after.answer.intent, after.query.hours) == ("recommend", 720), after.text
+    body = after.text.split("\n", 1)[1]
+    assert body.startswith(lead) and "1× L40S" in body, after.text

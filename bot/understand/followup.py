@@ -479,7 +479,11 @@ _FASTER_ALONE: Final = lazy(
 # alike: "la más barata", "la moins chère").
 _CHEAPER_ALONE: Final = lazy(
     r"(?<![a-z])(?:cheaper|cheapest|less expensive|least expensive|lowest (?:price|cost)|"
-    r"(?:more|most) affordable|mas barat(?:it)?[ao]|mas economic[ao]|moins chere?)(?![a-z])"
+    r"(?:more|most) affordable|mas barat(?:it)?[ao]|mas economic[ao]|moins chere?|"
+    # "¿por qué tan caro?", "c'est trop cher", "why so expensive?": the price complained of,
+    # so where the run costs less (was the same cost again)
+    r"(?:tan|muy|demasiado|re) car[oa]|(?:si|trop|aussi|tellement) chere?|"
+    r"(?:so|too|that|very) (?:expensive|pricey))(?![a-z])"
 )
 
 
