@@ -134,3 +134,27 @@ def test_a_card_with_no_peak_on_file_still_says_so() -> None:
     reply = converse("how long to qlora llama 3 8b on my m3 max 16gb with 5k examples",
                      locale="en")[-1]
     assert "No datasheet we can cite gives the Apple M3 Max's peak BF16 throughput" in reply.text
+
+
+@pytest.mark.parametrize("asked", ["ok book the a100", "book the 8x h100"])
+def test_booking_a_card_named_is_how_to_pay(asked: str) -> None:
+    # was that card's fit verdict for the run compared before
+    _, reply = converse("whats cheaper for qlora 70b, a100 or h100", asked, locale="en")
+    assert reply.answer.intent == "pay", reply.text
+    says(reply.text, ["🪙 <b>Paying in crypto</b>"], ["🤔"])
+
+
+def test_a_book_read_is_no_booking() -> None:
+    assert converse("i read a book the other day", locale="en")[0].answer.intent != "pay"
+
+
+@pytest.mark.parametrize("asked", ["12gb btw", "its the 12gb one"])
+def test_the_memory_of_the_card_said_late_keeps_the_card(asked: str) -> None:
+    # "can i train llama 3 8b on a 3060" (read as the 12 GB one), then its memory said: the
+    # RTX 3060 still, timed on it later (was "a GPU of 12 GB", then timed on a rented L40S)
+    *_, said, timed = converse("can i train llama 3 8b on a 3060", asked, "ok qlora then",
+                               "how long for 20k rows", locale="en")
+    assert said.query.gpu == "rtx-3060", said.text
+    assert (timed.answer.intent, timed.query.gpu, timed.query.method) == (
+        "time", "rtx-3060", "qlora"), timed.text
+    says(timed.text, ["on 1× RTX 3060 (1 epoch)"], ["L40S"])

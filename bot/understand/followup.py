@@ -2018,8 +2018,10 @@ def _variant(merged: Query, new: Query, previous: Query, gpus: Catalogue) -> Que
     if card is None:
         return merged
     same = [v for v in gpus.variants(card) if v.vram_gb == new.vram_gb]
-    if not same or same[0].id == card.id:
+    if not same:
         return merged
+    # ... and "12gb btw" after "a 3060" read as the 12 GB one: that card, confirmed (was a GPU
+    # of 12 GB, unnamed, timed on a rented L40S for want of its peak)
     return merged.model_copy(update={
         "gpu": same[0].id, "vram_gb": None, "gpu_text": None, "gpu_variant_assumed": False,
         "gpu_count": new.gpu_count if new.gpu_count is not None else previous.gpu_count,
