@@ -169,3 +169,15 @@ def test_a_fine_tune_with_no_method_then_served(text: str, served: str) -> None:
 ])
 def test_a_rate_wished_for_is_weighed(text: str, lead: str) -> None:
     assert ask(text).text.startswith(lead), ask(text).text[:300]
+
+
+@pytest.mark.parametrize("text", [
+    "how much to rent an h100 to serve llama 3.1 8b for 1000 users per day",
+    "how much to rent an h100 to serve llama 3.1 8b for 1000 users/day",
+])
+def test_users_per_day_are_no_users_at_once(text: str) -> None:
+    """A day's traffic is not the sequences decoded at once (was batch 1,000: 277.3 GB, "does
+    not fit with any of these methods" leading a cost question)."""
+    reply = ask(text)
+    assert reply.answer.query.batch_size is None, reply.text[:300]
+    assert "batch 1,000" not in reply.text

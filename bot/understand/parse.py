@@ -215,6 +215,14 @@ _CHEAPEST: Final = lazy(
 _DRAFT_AFTER: Final = lazy(r" ?(?:\(|,)? ?(?:as (?:the |a )?|for )?draft(?![a-z])")
 
 
+# After a count of users or requests, a period: "1000 users per day", "500 requests/day",
+# "10k usuarios al día", "1000 utilisateurs par jour" (folded): how many in all, not at once.
+_PER_PERIOD: Final = lazy(
+    r" ?(?:/ ?|per |a |an |each |every |al |por |par |chaque )(?:day|week|month|hour|dia|semana|"
+    r"mes|hora|jour|semaine|mois|heure)s?(?![a-z])| (?:daily|weekly|monthly|hourly|diari[oa]s|"
+    r"mensuales|par jour)(?![a-z])")
+
+
 def _take_model(work: _Work, index: CatalogueIndex) -> None:
     """A named model ("llama3.1 70b", "Mixtral-8x7B-Instruct"): its id and published size."""
     text = work.s
@@ -706,6 +714,8 @@ def _take_settings(work: _Work) -> None:
         work.blank(*match.span())
     batch_said = work.batch_size is not None
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
+    if match and _PER_PERIOD.match(work.s, match.end()):
+        match = None  # "1000 requests per day": a traffic, not the sequences at once
     if match:  # "serve 20 concurrent users": 20 sequences in the KV cache at once
         work.batch_at = match.start()
         work.batch_size = parse_int(match.group("num") or match.group("num2")
@@ -716,6 +726,8 @@ def _take_settings(work: _Work) -> None:
         # "OLLAMA_NUM_PARALLEL=4" still names the runner (its GGUF type)
         work.blank(*match.span(), fill="ollama" if match.group(0).startswith("ollama") else "")
     match = px.SERVED_TO.search(work.s) if work.batch_size is None else None
+    if match and _PER_PERIOD.match(work.s, match.end()):
+        match = None  # "for 1000 users per day": a traffic, not the users at once
     if match and px.INFERENCE_STRONG.search(work.s):
         work.batch_size = parse_int(match.group("num"))  # "serve it to 10 users": 10 at once
         work.batch_at = match.start()
@@ -734,6 +746,8 @@ def _take_settings(work: _Work) -> None:
         work.batch_at = match.start()
         work.blank(*match.span())
     match = px.USERS_SAID.search(work.s) if work.batch_size is None else None
+    if match and _PER_PERIOD.match(work.s, match.end()):
+        match = None
     then = _THEN_SERVED.search(work.s) if match else None
     if match and ((not px.TRAINING.search(work.s) and not _ADAPTED.search(work.s)) or (
             # "qlora … y luego sírvelo a 50 usuarios": served after the training (the serving's)
