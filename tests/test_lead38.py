@@ -190,3 +190,19 @@ def test_a_span_of_the_clock_is_its_hours(text: str, lang: str | None, hours: fl
 ])
 def test_a_context_before_a_comma_is_read(text: str, seq: int) -> None:
     assert ask(text).answer.query.seq_len == seq
+
+
+@pytest.mark.parametrize(("text", "lang", "samples", "tokens"), [
+    # Thousands in words written "k" (was "fifty k rows" unread and the 300 tokens each taken
+    # for the whole dataset: "about 1 minute … for 300 tokens")
+    ("fine tune mistral 7b on fifty k rows, each around 300 tokens, l40s, how long", None,
+     None, 15_000_000),
+    ("qlora de llama 3 8b con veinte k ejemplos en una 4090, cuanto tarda", "es", 20_000, None),
+    ("qlora de llama 3 8b avec cinquante k lignes sur une 4090, combien de temps ?", "fr",
+     50_000, None),
+])
+def test_thousands_in_words_with_k(text: str, lang: str | None, samples: int | None,
+                                   tokens: int | None) -> None:
+    query = ask(text, lang).answer.query
+    assert (query.dataset_samples or None, query.dataset_tokens) == (
+        samples, Decimal(tokens) if tokens else None)

@@ -193,6 +193,8 @@ _CENTS: Final = lazy(
 # ... or an amount of memory: "a twenty four gig card", "veinticuatro gigas", "vingt-quatre go".
 _MEMORY_WORDS: Final = r"gigs?|gigas?|gb|gbs|gib|go|gigabytes?|gigaoctets?"
 _MEMORY_FOLLOWS: Final = lazy(rf"(?:{_MEMORY_WORDS})(?![a-z])")
+# ... or thousands written "k": "fifty k rows", "veinte k ejemplos", "cinquante k lignes"
+_THOUSANDS_K: Final = lazy(r"k(?![a-z0-9])")
 # ... or people served: "twenty users", "veinte usuarios", "vingt utilisateurs" (the users
 # patterns read digits).
 _PEOPLE_WORDS: Final = r"users?|people|persons|usuarios?|personas|utilisateurs?|personnes"
@@ -217,8 +219,9 @@ _PHRASE: Final = lazy(
     rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}"
     rf"(?:{_NUMBER_WORD}))*)"
     rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS}"
-    # "treinta y dos mil de contexto", "trente deux k de contexte": a context's length
-    rf"|k(?= ?(?:de |of |d')?{_CONTEXT_WORDS})|(?:de |of |d')?{_CONTEXT_WORDS})(?![a-z]))"
+    # "treinta y dos mil de contexto", "trente deux k de contexte": a context's length;
+    # "fifty k rows", "veinte k ejemplos": thousands
+    rf"|k|(?:de |of |d')?{_CONTEXT_WORDS})(?![a-z]))"
 )
 
 
@@ -376,7 +379,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
                          and not _TIME_NOT_SCALE.match(rest)) \
             or (_MONEY_FOLLOWS.match(rest) is not None and (not articles or rest[:1].isalpha())) \
             or (not articles and _MEMORY_FOLLOWS.match(rest) is not None) \
-            or (not articles and _PEOPLE_FOLLOWS.match(rest) is not None)  # not "in one go"
+            or (not articles and _PEOPLE_FOLLOWS.match(rest) is not None) \
+            or (not articles and _THOUSANDS_K.match(rest) is not None)  # not "in one go"
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
         if words == ["quinze"] and rest.startswith("jour"):
