@@ -158,3 +158,16 @@ def test_the_memory_of_the_card_said_late_keeps_the_card(asked: str) -> None:
     assert (timed.answer.intent, timed.query.gpu, timed.query.method) == (
         "time", "rtx-3060", "qlora"), timed.text
     says(timed.text, ["on 1× RTX 3060 (1 epoch)"], ["L40S"])
+
+
+@pytest.mark.parametrize("asked", ["how many users on 2 h100", "and on 2 h100, how many users"])
+def test_users_asked_on_a_card_after_a_model_served(asked: str) -> None:
+    # was the fit verdict on 2× H100 alone, the users asked unanswered; now as the same question
+    # asked whole ("how many users can mixtral 8x7b serve on 2 h100")
+    _, reply = converse("serve mixtral 8x7b", asked, locale="en")
+    whole = converse("how many users can mixtral 8x7b serve on 2 h100", locale="en")[0]
+    q = reply.query
+    assert (q.model_id, q.gpu, q.gpu_count, q.concurrency_asked) == (
+        "mixtral-8x7b", "h100", 2, True), reply.text
+    lead = whole.text.splitlines()[0]
+    assert lead.startswith("👥") and lead in reply.text, reply.text

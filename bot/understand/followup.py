@@ -2113,6 +2113,11 @@ def _users_asked(new: Query, folded: str) -> bool:
 def _run_asked(new: Query, folded: str, timed: bool = False) -> _Cue | None:
     if _users_asked(new, folded):
         return "concurrency"
+    if new.intent == "fit" and new.batch_size is None and not _names_model(new) \
+            and _names_card(new) and asks.CONCURRENCY_ASK.search(folded):
+        # "how many users on 2 h100" after "serve mixtral 8x7b": how many it serves there (was
+        # the fit verdict alone, the users asked unanswered)
+        return "concurrency"
     if (new.hours is None or timed) and new.intent in ("unknown", "cost", "time") \
             and asks.DEADLINE.search(folded):
         # "will it finish overnight?", "¿se termina en una noche?": how long; after a run on
