@@ -85,15 +85,16 @@ def test_a_search_estimates_each_length_once(text: str, monkeypatch: pytest.Monk
 
     detail.forget_last()
     expected = ask(text).text
-    real = detail._estimate
+    # The searches estimate through _estimate_run on the settings they change (speed38)
+    real = detail._estimate_run
     asked: list[tuple[int | None, int | None]] = []
 
-    def counted(query: Any, *args: Any) -> Any:
+    def counted(said: Any, *args: Any) -> Any:
         if sys._getframe(1).f_code.co_name == "per_gpu":
-            asked.append((query.seq_len, query.batch_size))
-        return real(query, *args)
+            asked.append((said.seq_len, said.batch_size))
+        return real(said, *args)
 
-    monkeypatch.setattr(detail, "_estimate", counted)
+    monkeypatch.setattr(detail, "_estimate_run", counted)
     detail.forget_last()
     assert ask(text).text == expected
     assert asked  # the question searches
