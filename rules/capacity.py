@@ -392,12 +392,17 @@ def decode_measured_share() -> MeasuredShare:
     return _serving(MeasuredShare, "decode", "measured_share")
 
 
-class _NoMetal(BaseModel):
+class _Cited(BaseModel):
+    """A serving.toml entry with where it is read and when it was checked."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
-    no_gpu: tuple[str, ...]
     source: str = Field(min_length=3)
     url: str = Field(pattern=r"^https://")
     verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+
+
+class _NoMetal(_Cited):
+    no_gpu: tuple[str, ...]
 
 
 @cache
@@ -424,13 +429,6 @@ def serving_utilization_url() -> str | None:
     return _serving_default().url
 
 
-class _Cited(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    source: str = Field(min_length=3)
-    url: str = Field(pattern=r"^https://")
-    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
-
-
 @cache
 def tensor_parallel_source() -> str:
     """Where the rule of the GPU counts tensor parallelism takes is published
@@ -439,15 +437,11 @@ def tensor_parallel_source() -> str:
     return _serving(_Cited, "vllm", "tensor_parallel").url
 
 
-class _BatchedTokens(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _BatchedTokens(_Cited):
     value: int = Field(gt=0)
     large_value: int = Field(gt=0)
     large_from_gib: int = Field(gt=0)
     large_excluded: tuple[str, ...]
-    source: str = Field(min_length=3)
-    url: str = Field(pattern=r"^https://")
-    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
 
 
 @cache
@@ -474,14 +468,10 @@ def vllm_batched_tokens(memory_gb: Decimal | None, gpu_name: str | None) -> int:
     return found.value if any(x in name for x in found.large_excluded) else found.large_value
 
 
-class _ShareOverhead(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _ShareOverhead(_Cited):
     non_torch_gib: Decimal = Field(ge=0)
     cuda_graphs_gib: Decimal = Field(ge=0)
     graphs_since: str = Field(pattern=r"^v\d+\.\d+\.\d+$")
-    source: str = Field(min_length=3)
-    url: str = Field(pattern=r"^https://")
-    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
 
 
 @cache
@@ -647,15 +637,11 @@ def to_pflop(flops: Decimal) -> Decimal:
     return (flops / _PETA).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
-class _OllamaContext(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _OllamaContext(_Cited):
     vram_gib: tuple[int, ...] = Field(min_length=1)
     contexts: tuple[int, ...] = Field(min_length=1)
     since: str = Field(pattern=r"^v\d+\.\d+\.\d+$")
     previous: tuple[tuple[int, str], ...] = ()
-    source: str = Field(min_length=3)
-    url: str = Field(pattern=r"^https://")
-    verified: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
 
 
 @cache
