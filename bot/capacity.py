@@ -25,6 +25,7 @@ from bot.detail import (
     _peak,
     _target,
     estimator_model,
+    settings_with,
     shape_assumed_from,
 )
 from bot.understand.query import Query
@@ -63,7 +64,9 @@ def _at(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, seq
     update: dict[str, Any] = {"batch_size": sequences}
     if seq_len is not None:
         update["seq_len"] = seq_len
-    breakdown, _, context, _, _, _ = _estimate(query.with_settings(update), method, model,
+    # The query's settings with these (settings_with), not a query copy: the estimate reads no
+    # more, and the search runs a dozen of them a question.
+    breakdown, _, context, _, _, _ = _estimate(settings_with(query, update), method, model,
                                                gpus, None)
     return breakdown, context
 

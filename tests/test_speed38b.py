@@ -8,6 +8,15 @@ them.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.detail as detail
+from bot.pipeline import Pipeline
 from bot.understand import understand
 from bot.understand.query import Query
 from rules.catalogue import load_catalogue
@@ -37,3 +46,32 @@ def test_the_fields_said_are_the_union_whatever_was_grown_before() -> None:
     # Nothing added: the query's own set, as before.
     assert made.with_settings({"gpu": "l4"}).model_fields_set is made.model_fields_set
     assert empty.model_fields_set == {"text"} and english.model_fields_set == {"text", "lang"}
+
+
+@pytest.mark.parametrize("text", [
+    "max users for llama 3.1 8b on a 4090 with vllm",
+    "llama 3.1 8b on an L4: max context and how many concurrent users?",
+])
+def test_the_serving_search_copies_no_query(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    copied_from: list[str] = []
+    real = Query.with_settings
+
+    def recorded(self: Query, update: Mapping[str, Any]) -> Query:
+        copied_from.append(Path(sys._getframe(1).f_code.co_filename).name)
+        return real(self, update)
+
+    seen: list[Any] = []
+    estimate = detail._estimate_run
+
+    def read(said: Any, *args: Any) -> Any:
+        seen.append(said)
+        return estimate(said, *args)
+
+    monkeypatch.setattr(Query, "with_settings", recorded)
+    monkeypatch.setattr(detail, "_estimate_run", read)
+    reply = Pipeline(load_catalogue()).ask(text)
+    assert reply.messages
+    assert "capacity.py" not in copied_from
+    # The search estimated several batches, each from the settings with its own.
+    assert len({said.batch_size for said in seen}) > 3
+    assert {type(said) for said in seen} == {detail.RunSettings}
