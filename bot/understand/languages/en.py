@@ -246,7 +246,8 @@ LANGUAGE = Language(
             # "ok book it", "how do i book one?", "i'll take it" after a run priced: how to get
             # it is paying on the website (was "I did not understand")
             r"book (?:it|that|this|them|one|an? (?:instance|gpu|block))",
-            r"(?:^\W*|(?:ok|okay|so|then|pls|please|let'?s|i'?ll|i will|i want to|can i|can we) )"
+            r"^book the(?![a-z])",
+            r"(?:ok|okay|so|then|pls|please|let'?s|i'?ll|i will|i want to|can i|can we) "
             r"book the(?![a-z])",
             r"how (?:do|can) (?:i|we) (?:book|order)", r"(?:i'?ll|i will|we'?ll) take it", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
             r"no id", r"identity", r"anonym\w*", r"passports?",
