@@ -623,6 +623,7 @@ def detailed_for(
                 tokens_per_second, epochs, held=True, reference=bool(query.reference_model),
                 # A card we do not rent (a 3090): the run where we rent it for least beside it.
                 rent=query.rent_asked or query.intent == "cost" or not cat.gpu(asked.gpu).rented,
+                rent_on=_rent_on(query, answer, cat),
                 tokens_per_step=seq_len * micro[0], trained=breakdown.trained_share)
             time = replace(time, micro_batch=micro[0], micro_batch_gb=micro[1])
         else:
@@ -632,6 +633,7 @@ def detailed_for(
                 held=check is not None and check.detailed_fits,
                 reference=bool(query.reference_model),
                 rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
+                rent_on=_rent_on(query, answer, cat),
                 within=deadline_hours(query), faster=query.faster_asked,
                 trained=breakdown.trained_share,
             )
@@ -1964,6 +1966,16 @@ def deadline_hours(query: Query) -> Decimal | None:
     return query.hours if query.hours is not None else NIGHT_HOURS
 
 
+def _rent_on(query: Query, answer: Answer, cat: Catalogue) -> tuple[Fit, ...]:
+    """Where a run on one's own card is timed and quoted rented when the rented card is named
+    ("how much on your l40s", "on 2x a100 of yours"): its configurations that hold the run, at
+    the count said; none named or none holding it, the run goes where it costs least."""
+    if query.rent_gpu is None:
+        return ()
+    return tuple(o for o in detailed_options(query, answer, cat) if o.gpu == query.rent_gpu
+                 and query.rent_gpu_count in (None, o.gpu_count))
+
+
 def _training_time(
     model: ModelSpec | Decimal,
     method: Method,
@@ -1978,6 +1990,7 @@ def _training_time(
     held: bool = False,
     reference: bool = False,
     rent: bool = False,
+    rent_on: tuple[Fit, ...] = (),
     tokens_per_step: int | None = None,
     within: Decimal | None = None,
     faster: bool = False,
@@ -2059,7 +2072,8 @@ def _training_time(
         # Super, and what would it cost with you?").
         rented = None
         if on_asked and not gpu.rented:
-            rented = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
+            rented = _training_time(model, method, tokens, ckpt, None,
+                                    rent_on or options, cat, None, epochs,
                                     reference=reference, tokens_per_step=tokens_per_step)
         return replace(base, **fields, problem="no_peak_tflops",
                        rented=rented if rented is not None and rented.quote else None)
@@ -2073,7 +2087,8 @@ def _training_time(
         if (rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None)) or beyond:
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
-            there = _training_time(model, method, tokens, ckpt, None, options, cat, None, epochs,
+            there = _training_time(model, method, tokens, ckpt, None,
+                                   rent_on or options, cat, None, epochs,
                                    reference=reference, tokens_per_step=tokens_per_step)
             if there.quote is not None:
                 fields.update(rented=there)

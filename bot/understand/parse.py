@@ -3058,6 +3058,14 @@ _PRECISION_THROUGHPUT: Final = Screened(
 _PRICED_ON: Final = lazy(
     r"(?<![a-z])(?:on|en|sur|with|con|avec)(?: (?:an?|one|una?|une|\d+ ?x?))? gpus?"
     r"(?: (?:instead|then|please|por favor|plutot|alors))?[ ?!.]*$")
+# "on my 3060", "en mi 3060", "sur ma 3060" (the card blanked): the card is the user's.
+_MY_CARD: Final = lazy(r"(?<![a-z])(?:my|mi|ma|mon) gpu(?![a-z])")
+# Renting said beside a run on one's own card ("… on my 3060, and if i rent?", "¿y si lo
+# alquilo?", "et si je loue ?"): its cost where we rent it is asked too (rent_asked).
+_RENT_IF: Final = lazy(
+    r"(?<![a-z])(?:if (?:i|we) rent\w*|to rent|renting|rented|alquilando|alquilad[oa]s?"
+    r"|si (?:lo |la |los |las |le )?alquil\w*|si (?:je |j'|on )?(?:la |le |les )?lou\w*"
+    r"|en location)(?![a-z])")
 _WEIGHED: Final = lazy(
     r"(?<![a-z])(?:or|vs|versus|compare\w*|cheaper|better|faster|which|difference|o|ou|"
     r"mejor|mas barat\w*|diferencia|compar\w*|cual|lequel|laquelle|moins cher\w*|meilleur\w*|"
@@ -4278,6 +4286,21 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         intent, known, others, says_owned = "cost", [others[0]], (), False
         first_known = next(g for g in work.gpus if g.gpu_id == known[0])
         rig_memory = first_known.memory_gb
+    # "qlora llama3 8b on my 3060 w/ 5k rows ~800tok each, how long n how much on ur l40s",
+    # "… en mi 3060, cuánto tarda y cuánto sale en una l40s": the time on the card owned, and
+    # the run's time and cost on the rented card named beside it (was the two cards' datasheets
+    # compared first, the time and the cost asked after them).
+    rent_gpu = rent_gpu_count = None
+    if intent == "compare" and len(known) == 2 and len(others) == 1 \
+            and (says_owned or _MY_CARD.search(rest) is not None) \
+            and rigs is None and work.hours is None and flags.tokens_per_second is None \
+            and not inference and (work.params_b is not None or work.model_id is not None) \
+            and (work.dataset_tokens is not None or work.dataset_samples is not None) \
+            and not index.gpu(known[0]).rented and index.gpu(others[0]).rented \
+            and _WEIGHED.search(rest) is None and px.DURATION_QUESTION.search(rest) is not None \
+            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None):
+        rent_gpu, rent_gpu_count = others[0], _count_of(work, others[0])
+        intent, known, others = "time", [known[0]], ()
     # A download asked of a model served: its size on disk and how long (bot.answer), as a
     # question of its memory, or of its fit on the card named.
     # With no model named ("how long to download it?") the chat's last model is meant
@@ -4525,7 +4548,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))
             or (asks.DEADLINE_ENOUGH.search(rest) is not None
                 and (work.hours is not None or asks.NIGHT.search(rest) is not None)))),
-        rent_asked=intent == "time" and px.COST.search(rest) is not None,
+        rent_asked=intent == "time" and (px.COST.search(rest) is not None or rent_gpu is not None
+                                         or _RENT_IF.search(rest) is not None),
+        rent_gpu=rent_gpu,
+        rent_gpu_count=rent_gpu_count,
         within_hours=within_hours,
         budget_timed=budget_timed,
         within_samples=counted is not None and counted[0] == "samples",

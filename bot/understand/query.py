@@ -577,6 +577,11 @@ class Query(BaseModel):
     # "how long on my L4, and what would it cost on your GPUs?": a run timed on a card we do not
     # rent, its cost asked too: the same run timed and quoted where we rent it for least.
     rent_asked: bool = False
+    # "qlora llama3 8b on my 3060 w/ 5k rows, how long n how much on ur l40s": the rented card
+    # named for that (its count when said), where the run is timed and quoted beside the card
+    # owned (else where it costs least).
+    rent_gpu: str | None = None
+    rent_gpu_count: int | None = None
     # Ways of paying asked about that the service does not take ("paypal", "card", "bank").
     pay_refused: tuple[str, ...] = ()
     # Questions about the service asked ("spot", "refund", "region", "access", "docker", "storage",

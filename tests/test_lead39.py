@@ -1,0 +1,64 @@
+"""Questions found in session 39, as users wrote them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+
+@pytest.mark.parametrize(("text", "lang", "head", "rented"), [
+    # The time on the card owned and the run's time and cost on the rented card named, in one
+    # message (was "⚖️ RTX 3060 or L40S?": the two datasheets first, the time and cost after)
+    ("qlora llama3 8b on my 3060 12gb w/ 5k rows ~800tok each, how long n how much on ur l40s",
+     "en", "⏱ <b>QLoRA of Llama 3 8B: about 6.21 hours on 1× RTX 3060",
+     "⏱ Rented here on 1× L40S: about 31 minutes"),
+    # the card named, not the one where it costs least (the L40S)
+    ("qlora llama3 8b on my 3060 12gb w/ 5k rows ~800tok each, how long n how much on your a100",
+     "en", "⏱ <b>QLoRA of Llama 3 8B: about 6.21 hours on 1× RTX 3060",
+     "⏱ Rented here on 1× A100 80GB: about 32 minutes"),
+    ("qlora de llama 3 8b en mi 3060 con 5k filas de 800 tokens, cuanto tarda y cuanto sale en "
+     "una h100", "es", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 6,21\u00a0horas",
+     "⏱ Si lo alquilas aquí en 1× H100: alrededor de 11\u00a0minutos"),
+    ("qlora llama 3 8b sur ma 3060 avec 5k lignes de 800 tokens, combien de temps et combien ça "
+     "coûte sur une h100 ?", "fr", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 6,21",
+     "⏱ En location chez nous sur 1× H100\u00a0: environ 11\u00a0minutes"),
+])
+def test_own_card_time_and_the_named_rented_cards_cost(
+        text: str, lang: str, head: str, rented: str) -> None:
+    reply = ask(text, lang).text
+    assert reply.startswith(head.replace(" : ", "\u00a0: ")), reply[:200]
+    assert rented in reply
+    assert "⚖️" not in reply
+    # its cost there follows the time there
+    assert reply.index(rented) < reply.index("💵")
+
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    # Renting said beside a run on one's own card, in one message (was the 3060's time alone)
+    ("cuanto tarda entrenar qlora de llama 3 8b en mi 3060 con 10k ejemplos de 500 tokens, y si "
+     "lo alquilo?", "es",
+     "⏱ Si lo alquilas aquí, donde esta ejecución cuesta menos: alrededor de 43\u00a0minutos en "
+     "1× L40S"),
+    # samples of unsaid length: both lengths' times on the card owned, then rented (was the
+    # card owned's times alone, no cost)
+    ("how much to qlora llama 3 8b on my 3060 with 10k samples, and if i rent?", "en",
+     "💵 Rented here instead, where this run costs least, on 1× L40S: about 44 minutes and 2.35 "
+     "hours, $0.60 and $1.93 at $0.82/hour."),
+    ("combien de temps pour un qlora de llama 3 8b sur ma 3060 avec 10k exemples, et si je "
+     "loue ?", "fr",
+     "💵 En location chez nous, là où cet entraînement coûte le moins, sur 1× L40S\u00a0: environ "
+     "44\u00a0minutes et 2,35\u00a0heures, 0,60\u00a0$US et 1,93\u00a0$US à 0,82\u00a0$US/heure."),
+])
+def test_renting_said_beside_ones_own_card(text: str, lang: str, said: str) -> None:
+    reply = ask(text, lang).text
+    assert said in reply, reply
+
+
+@pytest.mark.parametrize("text", [
+    # a comparison asked stays one
+    "qlora llama 3 8b with 5k rows of 800 tokens: my 3060 or your l40s, which is faster?",
+])
+def test_weighing_own_and_rented_stays_a_comparison(text: str) -> None:
+    query = ask(text).answer.query
+    assert query.intent == "compare" and query.rent_gpu is None
