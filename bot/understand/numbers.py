@@ -225,6 +225,17 @@ _PHRASE: Final = lazy(
 )
 
 
+# A thousand with more after it ("dos mil quinientos ejemplos", "deux mille cinq cents exemples",
+# "two thousand five hundred rows") is one number whatever follows: the phrase above wants a
+# scale after its words, so it read "dos" before "mil" and left "quinientos" (2,000 samples,
+# or none), and "deux mille cinq" before the coin "cents" (2,005).
+_THOUSAND_WORD: Final = "|".join(sorted(_THOUSANDS, key=lambda word: (-len(word), word)))
+_THOUSAND_AND_MORE: Final = lazy(
+    rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:(?:{_NUMBER_WORD}){_JOIN})*(?:{_THOUSAND_WORD})"
+    rf"(?:{_JOIN}(?:{_NUMBER_WORD}))+)(?![a-z])"
+)
+
+
 # A model's size in words: "a seventy b model", "llama 3 seventy b", "un modelo de setenta b"
 # (the "b" of "70b"). After a version number too, which _PHRASE leaves alone.
 _SIZE_IN_WORDS: Final = lazy(
@@ -422,8 +433,24 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         value = _value(words)
         return match.group(0) if value is None else str(value)
 
+    def thousand_and_more(match: re.Match[str]) -> str:
+        words = re.split(r"-et-|-| ", match.group("words"))
+        runs = list(_LETTER_RUNS.finditer(match.group("words")))
+        # Articles and joiners ending it are not part of it: "two thousand a month", "mil y".
+        while words and (words[-1] in _JOINERS or words[-1] in _ARTICLES):
+            words.pop()
+        if not words or words[-1] in _THOUSANDS or len(runs) < len(words):
+            return match.group(0)
+        value = _value(words)
+        if value is None:
+            return match.group(0)
+        end = match.start("words") + runs[len(words) - 1].end()
+        return str(value) + folded[end : match.end()]
+
     # Settings first: "seq len of two thousand forty eight" is one number, not "2 thousand".
     folded = _AFTER_SETTING.sub(setting, folded)
+    if any(word in folded for word in _THOUSANDS):
+        folded = _THOUSAND_AND_MORE.sub(thousand_and_more, folded)
     if " b" in folded or "b " in folded or folded.endswith("b"):
         folded = _SIZE_IN_WORDS.sub(size, folded)
     folded = _PHRASE.sub(digits, folded)

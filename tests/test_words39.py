@@ -1,0 +1,73 @@
+"""words39 (session 39): Spanish and French as people write them on Telegram and forums, one
+message or several (tests.support.chat), each reply asserted.
+
+A thousand with more after it in words ("dos mil quinientos ejemplos", "deux mille cinq cents
+exemples") is one number (was 2,000 samples read as none, 2,005 in French). Samples of unsaid
+length that one's own card cannot hold, with whether it fits asked first, say the "No" once
+(was twice, one line after the other).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.understand.numbers import words_to_digits
+from tests.support.chat import ask, says
+
+# A thousand with more after it, in words: one number, whatever follows it.
+THOUSAND_AND_MORE: list[tuple[str, str]] = [
+    ("tengo dos mil quinientos ejemplos", "tengo 2500 ejemplos"),
+    ("mil quinientos ejemplos", "1500 ejemplos"),
+    ("ciento veinte mil quinientos ejemplos", "120500 ejemplos"),
+    ("deux mille cinq cents exemples", "2500 exemples"),
+    ("trois mille deux cents lignes", "3200 lignes"),
+    ("two thousand five hundred samples", "2500 samples"),
+    ("dos mil quinientos millones de tokens", "2500 millones de tokens"),
+    # a thousand ending the words stays for the scales to read
+    ("dos mil ejemplos", "2 mil ejemplos"),
+    ("deux mille et une nuits", "2 mille et une nuits"),
+    ("seq len of two thousand forty eight", "seq len of 2048"),
+]
+
+
+@pytest.mark.parametrize(("said", "read"), THOUSAND_AND_MORE)
+def test_a_thousand_with_more_after_it_is_one_number(said: str, read: str) -> None:
+    assert words_to_digits(said) == read
+
+
+SAMPLES_IN_WORDS: list[tuple[str, str, str]] = [
+    ("es", "tengo dos mil quinientos ejemplos, cuanto tarda un qlora de llama 3 8b en mi 3060",
+     "⏱ <b>Lo que tarda el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus "
+     "2.500 ejemplos"),
+    ("fr", "j'ai deux mille cinq cents exemples, combien de temps pour un qlora de llama 3 8b "
+     "sur ma 3060",
+     "⏱ <b>La durée d'un entraînement QLoRA pour Llama 3 8B dépend de la longueur de vos "
+     "2\u202f500 exemples"),
+    ("es", "con mil quinientos dolares cuantas horas de h100 me alcanzan",
+     "💵 <b>Con 1.500\u00a0US$ tienes 646 horas de 1× H100"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), SAMPLES_IN_WORDS)
+def test_samples_and_sums_in_words_past_a_thousand_are_read(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.locale == lang and reply.text.startswith(lead), reply.text
+
+
+# Whether it fits asked first, then samples of unsaid length the card cannot hold: the "No" once.
+FIT_FIRST_SHORT: list[tuple[str, str, str]] = [
+    ("es", "tengo una 4070 ti, puedo hacer lora de llama 3 8b? tb quiero saber cuanto tarda con "
+     "10k ejemplos", "❌ <b>No: Llama 3 8B no cabe en 1× RTX 4070 Ti (LoRA).</b>"),
+    ("fr", "jsp si ma 4070 ti suffit pour un lora de llama 3 8b, et combien de temps avec 10k "
+     "exemples ?", "❌ <b>Non\u00a0: Llama 3 8B ne tient pas sur 1× RTX 4070 Ti (LoRA).</b>"),
+    ("en", "can i lora llama 3 8b on my 4070 ti? how long with 10k examples",
+     "❌ <b>No: Llama 3 8B does not fit on 1× RTX 4070 Ti (LoRA).</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "no"), FIT_FIRST_SHORT)
+def test_a_card_too_small_for_samples_says_no_once(lang: str, q: str, no: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "time" and reply.text.startswith(no + "\n"), reply.text
+    assert reply.text.count("❌ <b>") == 1, reply.text
+    says(reply.text, [no, "⏱ <b>"], ["🤔"])
