@@ -13,11 +13,13 @@ way to start the run, with the changes of the first remedy it has a setting for 
 - Axolotl: 'axolotl train config.yml' with its YAML keys adapter (lora, qlora), load_in_4bit,
   micro_batch_size, gradient_accumulation_steps, gradient_checkpointing, sequence_len,
   optimizer, deepspeed (axolotl-ai-cloud/axolotl examples/llama-3/qlora.yml, lora-8b.yml,
-  deepspeed_configs/zero3_bf16.json).
+  deepspeed_configs/zero3_bf16.json; the ZeRO stage named: zero1.json, zero2.json,
+  zero3_bf16_cpuoffload_all.json).
 - LLaMA-Factory: 'llamafactory-cli train config.yaml' with finetuning_type (lora, full),
   quantization_bit 4 for QLoRA, per_device_train_batch_size, gradient_accumulation_steps,
   cutoff_len, optim, deepspeed (hiyouga/LLaMA-Factory examples/train_qlora/
-  llama3_lora_sft_otfq.yaml, examples/deepspeed/ds_z3_config.json; several GPUs with
+  llama3_lora_sft_otfq.yaml, examples/deepspeed/ds_z3_config.json; the ZeRO stage named:
+  ds_z2_config.json, ds_z2_offload_config.json, ds_z3_offload_config.json; several GPUs with
   FORCE_TORCHRUN=1).
 - Unsloth: no command; FastLanguageModel.from_pretrained(max_seq_length=…, load_in_4bit=…,
   full_finetuning=…), get_peft_model(use_gradient_checkpointing="unsloth") and the trainer's
@@ -107,7 +109,10 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     elif "lora" in changes:
         method = "lora"
     micro = answer.remedies.micro_batch if answer.remedies is not None else 1
-    settings = _settings(tool, method, changes, seq_len, micro, target.gpu_count)
+    query = answer.query
+    stage = (query.sharding if query.sharding in ("zero1", "zero2", "zero3") else "zero3",
+             bool(query.cpu_offload))
+    settings = _settings(tool, method, changes, seq_len, micro, target.gpu_count, stage)
     where = ph.fit_config(target) if target is not asked else None
     name = _TOOL_NAMES[tool]
     if tool == "torchtune":
@@ -250,7 +255,10 @@ class _YamlKeys:
     grad_ckpt: str
     seq_len: str
     adam8bit: str
-    deepspeed: str
+    # DeepSpeed's config by the ZeRO stage said and whether CPU offload was ("zero3", False)
+    # is the one used when the user named none: "axolotl … with deepspeed zero2" was told
+    # zero3_bf16.json, another stage than the one estimated and asked.
+    deepspeed: dict[tuple[str, bool], str]
 
 
 _YAML_KEYS: Final[dict[str, _YamlKeys]] = {
@@ -259,20 +267,28 @@ _YAML_KEYS: Final[dict[str, _YamlKeys]] = {
                  "full": ()},
         micro_batch="micro_batch_size", grad_ckpt="gradient_checkpointing: true",
         seq_len="sequence_len", adam8bit="optimizer: adamw_bnb_8bit",
-        deepspeed="deepspeed: deepspeed_configs/zero3_bf16.json"),
+        deepspeed={("zero1", False): "deepspeed_configs/zero1.json",
+                   ("zero2", False): "deepspeed_configs/zero2.json",
+                   ("zero3", False): "deepspeed_configs/zero3_bf16.json",
+                   ("zero3", True): "deepspeed_configs/zero3_bf16_cpuoffload_all.json"}),
     "llama_factory": _YamlKeys(
         methods={"qlora": ("finetuning_type: lora", "quantization_bit: 4"),
                  "lora": ("finetuning_type: lora",), "full": ("finetuning_type: full",)},
         micro_batch="per_device_train_batch_size",
         grad_ckpt="disable_gradient_checkpointing: false", seq_len="cutoff_len",
         adam8bit="optim: adamw_bnb_8bit",
-        deepspeed="deepspeed: examples/deepspeed/ds_z3_config.json"),
+        deepspeed={("zero2", False): "examples/deepspeed/ds_z2_config.json",
+                   ("zero2", True): "examples/deepspeed/ds_z2_offload_config.json",
+                   ("zero3", False): "examples/deepspeed/ds_z3_config.json",
+                   ("zero3", True): "examples/deepspeed/ds_z3_offload_config.json"}),
 }
 
 
 def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, micro: int,
-              gpus: int) -> list[str]:
-    """The tool's own settings for the method and the changes, in its spelling."""
+              gpus: int, stage: tuple[str, bool] = ("zero3", False)) -> list[str]:
+    """The tool's own settings for the method and the changes, in its spelling; `stage` the
+    ZeRO stage said and whether CPU offload was (DeepSpeed's config file where the tool ships
+    one for it, else its ZeRO-3 one)."""
     out: list[str] = []
     batch = "micro_batch" in changes
     if tool == "torchtune":
@@ -295,7 +311,8 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
         if "adam8bit" in changes or method == "full_adam8bit":
             out.append(keys.adam8bit)
         if gpus > 1:
-            out.append(keys.deepspeed)
+            config = keys.deepspeed.get(stage) or keys.deepspeed[("zero3", False)]
+            out.append(f"deepspeed: {config}")
         return out
     # Unsloth
     out += (["load_in_4bit=True"] if method == "qlora"
