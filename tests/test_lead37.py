@@ -286,7 +286,10 @@ def test_ones_ram_told_with_the_card_is_kept_for_what_follows() -> None:
 ])
 def test_asked_what_to_rent_is_a_recommendation(text: str) -> None:
     reply = ask(text)
-    assert reply.answer.query.intent == "recommend" and reply.text.startswith("🏆 <b>The cheapest GPUs for")
+    assert reply.answer.query.intent == "recommend"
+    # the list, led by the cheapest of all where it is not its first line (405B: 4-bit)
+    assert reply.text.startswith(("🏆 <b>The cheapest GPUs for", "👉 <b>Cheapest: "))
+    assert "\n".join(reply.text.split("\n")[:2]).count("🏆 <b>The cheapest GPUs for") == 1
 
 
 @pytest.mark.parametrize("text", [

@@ -62,3 +62,25 @@ def test_renting_said_beside_ones_own_card(text: str, lang: str, said: str) -> N
 def test_weighing_own_and_rented_stays_a_comparison(text: str) -> None:
     query = ask(text).answer.query
     assert query.intent == "compare" and query.rent_gpu is None
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    # The list goes by precision, the published one first (8× H200 in 8-bit): the cheapest of
+    # all leads (was the 8-bit line first, the cheaper 4-bit one last)
+    ("whats the cheapest way to run deepseek r1 671b", "en",
+     "👉 <b>Cheapest: 8× H100 at $18.56/hour, with 4-bit inference.</b>"),
+    ("gpu mas barata para correr llama 3 70b", "es",
+     "👉 <b>Lo más barato: 1× L40S a 0,82\u00a0US$/hora (inferencia en 4 bits).</b>"),
+    ("le gpu le moins cher pour faire tourner llama 3 70b", "fr",
+     "👉 <b>Le moins cher\u00a0: 1× L40S à 0,82\u00a0$US/heure (inférence en 4 bits).</b>"),
+])
+def test_the_cheapest_of_all_leads_the_list(text: str, lang: str, lead: str) -> None:
+    reply = ask(text, lang)
+    assert reply.answer.intent == "recommend"
+    first, second = reply.text.split("\n")[:2]
+    assert first == lead and second.startswith("🏆"), reply.text
+
+
+def test_a_list_led_by_its_cheapest_has_no_line_before_it() -> None:
+    # QLoRA first, and the cheapest: the list says it in its first line
+    assert ask("cheapest gpu to finetune llama 3 70b").text.startswith("🏆")

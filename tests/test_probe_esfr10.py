@@ -199,6 +199,7 @@ def test_what_cards_for_a_model_is_the_cheapest_for_it(text: str, lead: str) -> 
     """"T'as quoi comme gpu pour un lora de 13b": the cheapest GPUs for it (was the memory per
     method); alone, "vous avez quoi comme gpu ?" stays the price list."""
     reply = ask(text, "fr")
-    assert reply.answer.intent == "recommend" and reply.text.startswith(lead), reply.text
+    # after the cheapest of all where the list does not start with it (70B: 4-bit)
+    assert reply.answer.intent == "recommend" and lead in reply.text.split("\n")[:2], reply.text
     alone = ask("t'as quoi comme cartes ?", "fr")
     assert alone.answer.intent == "prices", alone.text

@@ -358,5 +358,6 @@ def test_too_dear_after_a_cost_shows_where_it_costs_less(
         lang: str, first: str, then: str, lead: str) -> None:
     _, after = converse(first, then, locale=lang)
     assert (after.answer.intent, after.query.hours) == ("recommend", 720), after.text
-    body = after.text.split("\n", 1)[1]
-    assert body.startswith(lead) and "1× L40S" in body, after.text
+    # the cheapest of all first (4-bit on 1× L40S), then the list by precision
+    cheapest, body = after.text.split("\n", 2)[1:]
+    assert "1× L40S" in cheapest and body.startswith(lead), after.text

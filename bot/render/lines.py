@@ -1047,6 +1047,16 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                       counts=_counts_beyond(ph, primary.memory), max=ph.cat.limits.max_gpus))
                 put("\n")
             put("\n")
+        cheap = _cheapest_of_all(answer)
+        if cheap is not None and cheap.cheapest is not None \
+                and cheap.cheapest.usd_per_hour is not None:
+            # "cheapest way to run deepseek r1 671b": the list goes by precision, its published
+            # one first (8× H200 in 8-bit); the cheapest of all leads (8× H100 in 4-bit).
+            put("👉 <b>")
+            put(_("Cheapest: %(where)s at %(price)s, with %(how)s.",
+                  where=ph.fit_config(cheap.cheapest), price=ph.per_hour(cheap.cheapest.usd_per_hour),
+                  how=ph.method_short(cheap.memory.method)))
+            put("</b>\n")
         put("🏆 <b>")
         put(_("The cheapest GPUs for %(who)s", who=who))
         put("</b>\n")
@@ -2296,6 +2306,22 @@ def _offloaded_lead(ph: Phrases, answer: Answer, who: str, how: str, where: str)
         rest=fmt.num(split.layers + 1 - on_gpu), all=fmt.num(split.layers + 1),
         ram=fmt.gb(query.system_ram_gb), rate=fmt.num(speed.tokens_per_second),
     )
+
+
+def _cheapest_of_all(answer: Answer) -> MethodAnswer | None:
+    """The method whose cheapest offered configuration costs least an hour, when the list
+    does not start with it (None: it does, or nothing is priced)."""
+    priced = [(m.cheapest.usd_per_hour, m.cheapest.gpu_count, at, m)
+              for at, m in enumerate(answer.methods)
+              if m.cheapest is not None and m.cheapest.usd_per_hour is not None]
+    if len(priced) < 2:
+        return None
+    paid = [q.plan.usd for q in (p[3].quote for p in priced) if q is not None]
+    if len(paid) == len(priced):
+        # hours said ("… for a month"): what is paid for them in blocks, as the list weighs it
+        priced = [(usd, *p[1:]) for usd, p in zip(paid, priced, strict=True)]
+    least = min(priced, key=lambda p: p[:3])
+    return least[3] if least[2] > 0 and priced[0][2] == 0 and least[0] < priced[0][0] else None
 
 
 def _layer_split(ph: Phrases, answer: Answer) -> Markup:
