@@ -23,8 +23,9 @@ THOUSAND_AND_MORE: list[tuple[str, str]] = [
     ("trois mille deux cents lignes", "3200 lignes"),
     ("two thousand five hundred samples", "2500 samples"),
     ("dos mil quinientos millones de tokens", "2500 millones de tokens"),
-    # a thousand ending the words stays for the scales to read
-    ("dos mil ejemplos", "2 mil ejemplos"),
+    # a thousand ending the words: the scales read it, or the examples after it
+    ("dos mil millones de tokens", "2000 millones de tokens"),
+    ("dos mil ejemplos", "2000 ejemplos"),
     ("deux mille et une nuits", "2 mille et une nuits"),
     ("seq len of two thousand forty eight", "seq len of 2048"),
 ]
@@ -71,3 +72,42 @@ def test_a_card_too_small_for_samples_says_no_once(lang: str, q: str, no: str) -
     assert reply.answer.intent == "time" and reply.text.startswith(no + "\n"), reply.text
     assert reply.text.count("❌ <b>") == 1, reply.text
     says(reply.text, [no, "⏱ <b>"], ["🤔"])
+
+
+# A hundred examples or more in words: a dataset's count (fewer are words of a chat).
+SAMPLES_IN_HUNDREDS: list[tuple[str, str]] = [
+    ("tengo quinientas filas de unos 400 tokens", "tengo 500 filas de unos 400 tokens"),
+    ("cinq cents lignes", "500 lignes"),
+    ("five hundred rows", "500 rows"),
+    ("ochocientas conversaciones", "800 conversaciones"),
+    ("dame tres ejemplos", "dame tres ejemplos"),
+    ("give me two examples", "give me two examples"),
+    ("un par de ejemplos", "un par de ejemplos"),
+]
+
+
+@pytest.mark.parametrize(("said", "read"), SAMPLES_IN_HUNDREDS)
+def test_a_hundred_examples_or_more_in_words_are_a_count(said: str, read: str) -> None:
+    assert words_to_digits(said) == read
+
+
+HUNDREDS_ASKED: list[tuple[str, str, str]] = [
+    ("es", "tengo quinientas filas de unos 400 tokens, cuanto tarda qlora llama 3 8b en una h100",
+     "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 1"),
+    ("fr", "j'ai huit cents exemples, combien de temps pour un qlora de mistral 7b sur ma 3090 ?",
+     "⏱ <b>La durée d'un entraînement QLoRA pour Mistral 7B (7,3\u00a0Md de paramètres) dépend "
+     "de la longueur de vos 800 exemples"),
+    ("es", "cuanto cuesta una h100 por trescientas horas",
+     "💵 <b>Coste: 696,00\u00a0US$</b> — 1× H100 × 300\u00a0horas"),
+    ("es", "quinientas horas de a100 cuanto es",
+     "💵 <b>Coste: 460,00\u00a0US$</b> — 1× A100 80GB × 500\u00a0horas"),
+    ("es", "cuanto cuesta una h100 por veintiocho horas",
+     "💵 <b>Pagas 69,60\u00a0US$</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), HUNDREDS_ASKED)
+def test_hundreds_in_words_are_read_where_asked(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.locale == lang and reply.text.startswith(lead), reply.text
+    assert "para 200.000\u00a0tokens" in reply.text or "filas" not in q, reply.text

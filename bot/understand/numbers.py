@@ -199,6 +199,12 @@ _THOUSANDS_K: Final = lazy(r"k(?![a-z0-9])")
 # patterns read digits).
 _PEOPLE_WORDS: Final = r"users?|people|persons|usuarios?|personas|utilisateurs?|personnes"
 _PEOPLE_FOLLOWS: Final = lazy(rf"(?:{_PEOPLE_WORDS})(?![a-z])")
+# ... or a dataset's examples, a hundred or more: "quinientos ejemplos", "cinq cents lignes",
+# "five hundred rows" (fewer, "tres ejemplos", "two examples", are words of a chat, no dataset).
+_SAMPLE_WORDS: Final = (r"ejemplos|muestras|filas|conversaciones|pares|exemples|echantillons"
+                        r"|lignes|paires|samples|examples|rows|pairs|conversations")
+_SAMPLES_FOLLOW: Final = lazy(rf"(?:{_SAMPLE_WORDS})(?![a-z])")
+_FEWEST_SAMPLES: Final = 100
 # "une vingtaine d'utilisateurs", "una veintena de usuarios", "une quinzaine de millions de
 # tokens": about so many people, or millions, as many.
 _ABOUT: Final[dict[str, int]] = {
@@ -221,7 +227,7 @@ _PHRASE: Final = lazy(
     rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS}"
     # "treinta y dos mil de contexto", "trente deux k de contexte": a context's length;
     # "fifty k rows", "veinte k ejemplos": thousands
-    rf"|k|(?:de |of |d')?{_CONTEXT_WORDS})(?![a-z]))"
+    rf"|k|(?:de |of |d')?{_CONTEXT_WORDS}|{_SAMPLE_WORDS})(?![a-z]))"
 )
 
 
@@ -394,6 +400,10 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
             or (not articles and _THOUSANDS_K.match(rest) is not None)  # not "in one go"
         if not scale_follows and (articles or (len(words) == 1 and words[0] in AMOUNT_WORDS)):
             return match.group(0)
+        if not scale_follows and _SAMPLES_FOLLOW.match(rest) is not None:
+            value = _value(words)
+            fewest = value is None or value < _FEWEST_SAMPLES
+            return match.group(0) if fewest else str(value)
         if words == ["quinze"] and rest.startswith("jour"):
             return match.group(0)  # "quinze jours" is a fortnight (parse.FRENCH_WEEKS)
         value = _value(words)
