@@ -6,7 +6,8 @@ GPU-Benchmarks-on-LLM-Inference, May 2024; a Tesla P40 in llama.cpp pull 4766) a
 two Macs. The chat's figure is an upper bound ("at most about N tokens/s": the weights and the
 KV cache read once a token at the datasheet bandwidth), so no measurement may pass it.
 Training rows: fms-acceleration's A100 runs (the same runs as the memory rows of
-measured-extra.csv), tokens/s per GPU against the chat's FLOPs-and-utilisation estimate."""
+measured-extra.csv), tokens/s per GPU against the chat's FLOPs-and-utilisation estimate; the
+Qwen README's and torchtune's A100 rows (calib39) are held in tests/test_calib39.py."""
 
 from __future__ import annotations
 
@@ -44,12 +45,16 @@ def test_rows_have_a_source_a_quote_and_a_kind() -> None:
         assert row["what"] in ("decode", "training"), row
         assert row["kind"] == "measured", row
         assert row["source"] and row["quote"] and float(row["tokens_per_s"]) > 0, row
-        assert row["tokens_per_s"] in row["quote"], row  # the figure is the one quoted
+        # The figure is the one quoted, or (Qwen's s/iter, calib39) the source works it out.
+        assert row["tokens_per_s"] in row["quote"] \
+            or f"= {row['tokens_per_s']} tokens/s" in row["source"], row
 
 
 def test_every_row_is_answered_with_a_figure(evaluated: tuple[ModuleType, list[Any]]) -> None:
     report, rows = evaluated
     for row in rows:
+        if "timed on" in row.detail:
+            continue  # the run does not hold on the asked card by our estimate (test_calib39)
         assert row.figure is not None and row.figure > 0, row.question
     text = report.render(rows)
     assert "decode: measured / bandwidth bound" in text and "training: measured" in text
@@ -89,7 +94,10 @@ def test_training_rows_against_the_estimate(evaluated: tuple[ModuleType, list[An
     # fms-acceleration's A100 runs go faster than the chat's FLOPs estimate says: full
     # fine-tuning and LoRA (35 % of the peak over 8·N / 6·N FLOPs a token) by 1.1-1.7x.
     # Pinned so that a change to the utilisation or the FLOPs per token shows.
+    # Those rows alone: Qwen's and torchtune's (calib39) hold their own bands in test_calib39.
     report, rows = evaluated
+    rows = [r for r in rows if r.what != "training"
+            or r.raw["source"].startswith(("foundation-model-stack/", "ml-explore/"))]
     found = report.spread(rows, "training")
     assert found is not None
     n, median, low, high = found
@@ -110,6 +118,7 @@ def test_qlora_runs_as_fast_as_lora_at_thousands_of_tokens_a_step(
 
     def ratios(method: str) -> list[float]:
         return [r.ratio for r in rows if r.what == "training" and "mlx" not in r.raw["method"]
+                and r.raw["source"].startswith("foundation-model-stack/")
                 and r.raw["method"].startswith(method + " ") and r.ratio is not None]
 
     qlora, lora = ratios("QLoRA"), ratios("LoRA")

@@ -1,0 +1,118 @@
+"""Training speed against measured runs of two more sources (calib39): the Qwen README's A100
+profile (s/iter at batch 1 x gradient accumulation 8, 256-8192 tokens padded) and torchtune's
+Llama 3.2 3B A100 table (tokens_per_second_per_gpu, 4096 packed, each technique on top of
+the last). Before, every training row was fms-acceleration's.
+
+The ratio measured / the chat's estimate falls in bands that hold across the sources, so a
+change to the utilisation (mfu.bf16_dense, 35 %), the FLOPs per token (6·N, 4·N with
+frozen weights, +2·N recomputed) or QLoRA's dequantization moves a row out of its band:
+- at 1,024 tokens a micro-batch or more, packed or every sample padded to the length, runs
+  go faster than the estimate, 1.10-1.75x (fms-acceleration 1.10-1.69, Qwen 1.13-1.50,
+  torchtune 1.25-1.72): the hours said are up to 1.75x too many there;
+- at 256-512 tokens a micro-batch the step's fixed costs dominate: 0.66-1.31 (LoRA);
+- Qwen's QLoRA runs on a GPTQ int4 base (auto-gptq, exllama off), which the chat times as
+  bitsandbytes': 0.33-0.59 at 256-512 tokens, 0.82-1.35 from 1,024;
+- unpacked Alpaca samples padded to the batch's longest (torchtune's baseline) count real
+  tokens only: 0.37 of an estimate made at the 4,096 the user states.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from bot.pipeline import Pipeline
+from rules.catalogue import load_catalogue
+from tests.support.scripts import script
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEED = ROOT / "tests" / "data" / "measured-speed.csv"
+QWEN = "QwenLM/Qwen README.md @2df8e8ac"
+TORCHTUNE = "pytorch/torchtune README.md @bd2a0fc7"
+FMS = "foundation-model-stack/fms-acceleration"
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[Any]:
+    report: ModuleType = script("speed_report")
+    return list(report.evaluate(SPEED))
+
+
+def _tokens(row: Any) -> int:
+    """Tokens a micro-batch: the length the row states times its micro-batch."""
+    length = int(re.match(r"\d+", row.raw["context"]).group(0))  # type: ignore[union-attr]
+    return length * int(row.raw["micro_batch"])
+
+
+def _of(rows: list[Any], source: str) -> list[Any]:
+    return [r for r in rows if r.what == "training" and r.raw["source"].startswith(source)]
+
+
+def test_the_new_rows_are_read_with_their_quoted_figures() -> None:
+    with open(SPEED, newline="", encoding="utf-8") as fh:
+        raw = [r for r in csv.DictReader(fh) if r["what"] == "training"]
+    qwen = [r for r in raw if r["source"].startswith(QWEN)]
+    tune = [r for r in raw if r["source"].startswith(TORCHTUNE)]
+    assert len(qwen) == 30 and len(tune) == 10
+    for row in qwen:
+        # s/iter is an optimizer step of 8 micro-batches of one padded sample.
+        seq = int(row["context"].split()[0])
+        sit = re.search(r"/ ([\d.]+)s/it</td>$", row["quote"])
+        assert sit is not None, row["quote"]
+        rate = (Decimal(8 * seq) / Decimal(sit.group(1))).quantize(Decimal("0.01"),
+                                                                    ROUND_HALF_UP)
+        assert row["tokens_per_s"] == str(rate), row
+        assert f"= {rate} tokens/s" in row["source"], row
+    for row in tune:
+        assert f"| {row['tokens_per_s']} |" in row["quote"], row
+
+
+def test_long_steps_go_faster_than_the_estimate_in_every_source(rows: list[Any]) -> None:
+    # bf16 weights (LoRA, full) or bitsandbytes/torchao NF4: not Qwen's GPTQ base.
+    long = [r for r in rows if r.what == "training" and "mlx" not in r.raw["method"]
+            and "GPTQ" not in r.raw["precision"] and "not packed" not in r.raw["context"]
+            and _tokens(r) >= 1024]
+    by_source = {s: [r.ratio for r in long if r.raw["source"].startswith(s)]
+                 for s in (FMS, QWEN, TORCHTUNE)}
+    assert [len(v) for v in by_source.values()] == [19, 8, 9]
+    for source, ratios in by_source.items():
+        assert all(r is not None and 1.09 <= r <= 1.75 for r in ratios), (source, ratios)
+
+
+def test_short_steps_and_padding_go_slower(rows: list[Any]) -> None:
+    short = [r.ratio for r in _of(rows, QWEN)
+             if "GPTQ" not in r.raw["precision"] and _tokens(r) <= 512]
+    assert len(short) == 4 and all(0.6 <= r <= 1.35 for r in short), short
+    gptq = [(r.ratio, _tokens(r)) for r in _of(rows, QWEN) if "GPTQ" in r.raw["precision"]]
+    assert all(0.3 <= r <= 0.6 for r, n in gptq if n <= 512), gptq
+    assert all(0.8 <= r <= 1.4 for r, n in gptq if n >= 1024 and r is not None), gptq
+    baseline = [r.ratio for r in _of(rows, TORCHTUNE) if "not packed" in r.raw["context"]]
+    assert len(baseline) == 1 and 0.3 <= baseline[0] <= 0.45, baseline
+
+
+def test_a_run_timed_on_another_card_draws_no_ratio(rows: list[Any]) -> None:
+    # Qwen-72B QLoRA at 8,192 tokens measured 75.6 GB on its A100 80GB; our memory estimate
+    # does not hold it there, so the reply times it on another card (a B200: 2,250 TFLOPS),
+    # whose speed is no measure of the A100's (was 0.20, counted in the spread).
+    other = [r for r in _of(rows, QWEN) if r.figure is None]
+    assert len(other) == 1 and other[0].raw["context"].startswith("8192"), other
+    assert other[0].raw["model"] == "Qwen-72B-Chat" and "timed on" in other[0].detail
+
+
+@pytest.mark.parametrize(("text", "moe"), [
+    # Qwen2.5 7B holds 7.61B parameters, not the 7 of its name: a dense model all the same
+    # (was "Mixture of experts: N counts only the parameters a token goes through.").
+    ("how many tokens per second will lora on qwen 7b get on a single a100 at 4096 seq len",
+     False),
+    ("tokens/s for lora mixtral 8x7b on 2 a100 80gb", True),  # 12.9B of 46.7B a token
+])
+def test_the_mixture_of_experts_line_only_for_one(text: str, moe: bool) -> None:
+    reply = str(Pipeline(load_catalogue()).ask(text, chosen_locale="en").text)
+    assert "training tokens/s" in reply, reply
+    assert ("Mixture of experts: N counts only" in reply) is moe, reply
