@@ -2277,13 +2277,8 @@ def _sample_bracket(query: Query, composed: Answer,
             # 1.17 hours at 2,048 tokens each, on 1× L40S", the first on the RTX 3080 asked).
             there = timed(each, {"gpu": found[0][1].gpu, "gpu_count": found[0][1].gpu_count})
             if there is not None and there.wall_clock_hours is not None:
-                estimate = replace(
-                    there, asked=estimate.asked and found[0][1].asked,
-                    asked_short=estimate.asked_short,
-                    asked_seq_len=estimate.asked_seq_len, asked_hours=estimate.asked_hours,
-                    asked_gpu_hours=estimate.asked_gpu_hours, asked_fp16=estimate.asked_fp16,
-                    micro_batch=estimate.micro_batch, micro_batch_gb=estimate.micro_batch_gb,
-                    asked_ckpt_gb=estimate.asked_ckpt_gb, cheaper_hour=estimate.cheaper_hour)
+                estimate = replace(there, asked=estimate.asked and found[0][1].asked,
+                                   **estimate.of_asked())
         found.insert(0, (each, estimate))
         if estimate.gpu is not None and query.gpu is None and not on:
             on = {"gpu": estimate.gpu, "gpu_count": estimate.gpu_count}

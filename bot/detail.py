@@ -301,6 +301,11 @@ class TrainingEstimate:
     # configuration where it ends sooner, what is paid there least first.
     faster: tuple[FasterRun, ...] = ()
 
+    def of_asked(self) -> dict[str, Any]:
+        """What this estimate says of the configuration asked about beside the run it times:
+        kept when the run is timed again elsewhere (answer._sample_bracket)."""
+        return {name: getattr(self, name) for name in _OF_ASKED}
+
     @property
     def flops_mantissa(self) -> Decimal | None:
         if self.flops is None or self.flops <= 0:
@@ -320,6 +325,11 @@ class TrainingEstimate:
         if self.flops.scaleb(-exponent).quantize(_TENTH, rounding=ROUND_HALF_UP) >= 10:
             exponent += 1
         return exponent
+
+
+_OF_ASKED: Final = ("asked_short", "asked_seq_len", "asked_hours", "asked_gpu_hours",
+                    "asked_fp16", "micro_batch", "micro_batch_gb", "asked_ckpt_gb",
+                    "cheaper_hour")
 
 
 @dataclass(slots=True)

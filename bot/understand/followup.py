@@ -776,30 +776,25 @@ _RENTED: Final = lazy(
 )
 
 
-def _rented_instead(new: Query, previous: Query) -> Query | None:
-    """"and to rent?", "¿y en la nube?", "et en location ?" after hardware of one's own was
-    asked for a model ("what gpu should i buy to run llama 3 70b at home"): that model on the
-    GPUs we rent, the cheapest first (was the price list, or "I did not understand")."""
-    if not previous.local_asked or _names_model(new) or _names_card(new) \
+def _rented(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """Renting said after hardware of one's own ("and to rent?", "¿y en la nube?", "¿y si
+    alquilo?", "et en location ?", "what about on your gpus?"):
+    - hardware to buy asked for a model ("what gpu should i buy to run llama 3 70b at home"):
+      that model on the GPUs we rent, the cheapest first (was the price list, or "I did not
+      understand");
+    - a run on a card we do not rent ("… on my 3060 with 5k examples"): that run on the offered
+      configuration where it costs least, its cost asked when said (was the own card's verdict
+      again)."""
+    own = previous.gpu is not None and gpus is not None and not gpus.gpu(previous.gpu).rented \
+        and previous.params_b is not None
+    if not (previous.local_asked or own) or _names_model(new) or _names_card(new) \
             or new.hours is not None or new.budget_usd is not None \
             or words(new.text) > SHORT_WORDS or _RENTED.search(fold(new.text)) is None:
         return None
     merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
                     names_model=False)
-    return merged.model_copy(update={"local_asked": False})
-
-
-def _rented_not_own(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
-    """"how much if i rent instead", "¿y si alquilo?", "et en location ?" after a run on a card
-    we do not rent ("… on my 3060 with 5k examples"): that run on the offered configuration
-    where it costs least, its cost asked (was the own card's verdict again)."""
-    if previous.gpu is None or gpus is None or gpus.gpu(previous.gpu).rented \
-            or previous.params_b is None or _names_model(new) or _names_card(new) \
-            or new.hours is not None or new.budget_usd is not None \
-            or words(new.text) > SHORT_WORDS or _RENTED.search(fold(new.text)) is None:
-        return None
-    merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
-                    names_model=False)
+    if previous.local_asked:
+        return merged.model_copy(update={"local_asked": False})
     costed = px.HOW_MUCH.search(fold(new.text)) is not None \
         or px.COST.search(fold(new.text)) is not None
     return merged.model_copy(update={
@@ -992,7 +987,7 @@ def _follow_up(
     back = _back_to(new, previous)
     if back is not None:
         return back
-    rented = _rented_instead(new, previous) or _rented_not_own(new, previous, gpus)
+    rented = _rented(new, previous, gpus)
     if rented is not None:
         return rented
     carded = _local_card(new, previous, gpus)
