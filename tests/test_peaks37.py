@@ -209,12 +209,14 @@ def test_every_peak_on_file_names_the_document_it_comes_from() -> None:
     for gpu in peaks:
         assert gpu.peak_source is not None and gpu.peak_source in gpu.source, gpu.id
         # The maker's document; Apple prints none per chip, so its GPUs' rows are the cited
-        # metal-benchmarks table (mlx38), and only theirs.
+        # metal-benchmarks table (mlx38) or, for the chips after it, the same author's
+        # applegpuinfo formula at a clock powermetrics lists (mac39), and only theirs.
         assert re.match(r"(NVIDIA|AMD|Intel|Apple)\b", gpu.peak_source) or (
             gpu.platform == "metal"
-            and gpu.peak_source.startswith("philipturner/metal-benchmarks README")), gpu.id
+            and gpu.peak_source.startswith(("philipturner/metal-benchmarks README",
+                                            "philipturner/applegpuinfo ("))), gpu.id
         assert re.search(r"whitepaper|datasheet|specifications|documentation|README|Superchip|"
-                         r"article",
+                         r"article|applegpuinfo",
                          gpu.peak_source), gpu.id
         assert "https://" in gpu.source, gpu.id
         # A figure computed rather than read says so, with its factors.
