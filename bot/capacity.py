@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -32,9 +33,11 @@ from bot.understand.query import Query
 from rules.capacity import (
     CONCURRENCY_LIMIT,
     Concurrency,
+    VllmKvCapacity,
     most_sequences,
     serving_utilization,
     tgi_memory_fraction,
+    vllm_kv_capacity,
 )
 from rules.catalogue import Catalogue
 from rules.estimator import Breakdown, resolve_shape
@@ -107,6 +110,11 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     if unsaid and model_max is not None and model_max > context and not local:
         full = model_max
         full_sequences = _most(query, method, model, gpus, vram, utilization, model_max)
+    engine = "tgi" if tgi else "sglang" if query.engine == "sglang" else "local" if local \
+        else "vllm"
+    vllm_parts = breakdown.term("cuda_graphs") > 0 or breakdown.term("vllm_non_torch") > 0
+    logged = _vllm_log(breakdown, model, vram, utilization, max(sequences, 1), context) \
+        if engine == "vllm" and vllm_parts else None
     return Concurrency(
         method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
         utilization=utilization, utilization_said=query.gpu_memory_utilization is not None,
@@ -123,10 +131,46 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
         attention_chunk=_attention_chunk(model),
         kv_exact_gb=next((Decimal(repr(nbytes)) / _BYTES_PER_GB
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
-        engine="tgi" if tgi else "sglang" if query.engine == "sglang" else "local" if local
-        else "vllm",
-        vllm_parts=breakdown.term("cuda_graphs") > 0 or breakdown.term("vllm_non_torch") > 0,
+        engine=engine, vllm_parts=vllm_parts,
+        enforce_eager=vllm_parts and breakdown.term("cuda_graphs") == 0,
+        vllm_log=logged(context) if logged is not None else None,
+        vllm_log_full=logged(full) if logged is not None and full is not None else None,
     )
+
+
+# The estimator's notes of a KV cache vLLM counts otherwise than in blocks of 16 tokens in
+# every layer: sliding windows (its hybrid cache manager), a latent cache (MLA: larger blocks),
+# a cache split fewer ways than the GPUs.
+_NOT_FULL_ATTENTION = frozenset({"sliding_window_kv", "sliding_window_layers_kv",
+                                 "sliding_window_layers_llama_cpp", "kv_replicated"})
+
+
+def _vllm_log(breakdown: Breakdown, model: ModelSpec | Decimal, vram: Decimal,
+              utilization: Decimal, sequences: int, context: int
+              ) -> Callable[[int], VllmKvCapacity] | None:
+    """What vLLM's start-up log would print of the KV cache at a --max-model-len: the memory
+    its share leaves beside everything else the estimate holds, in its blocks
+    (rules.capacity.vllm_kv_capacity). None where vLLM counts that cache otherwise (a model
+    with sliding-window, chunked or latent attention, or no architecture on file)."""
+    shape = resolve_shape(model)
+    if shape.assumed or shape.arch.attention_chunk or (
+            isinstance(model, ModelSpec) and model.hybrid_attention) or any(
+            a.code in _NOT_FULL_ATTENTION for a in breakdown.assumptions):
+        return None
+    parts = {name: nbytes for name, nbytes, _ in breakdown.parts}
+    kv = parts.get("kv_cache", 0.0)
+    per_token = kv / (sequences * context) if context > 0 else 0.0
+    if per_token <= 0 or abs(per_token - round(per_token)) > 0.01:
+        return None  # not whole bytes a token: not a cache vLLM pages this way
+    # The share is of each GPU's memory; everything but the KV cache comes out of it first
+    # (vllm/v1/worker/gpu_worker.py: requested_memory - non_kv_cache_memory).
+    available = float(vram * utilization * _BYTES_PER_GB) \
+        - (breakdown.per_gpu_bytes - kv - parts.get("kv_transient", 0.0))
+
+    def at(max_model_len: int) -> VllmKvCapacity:
+        return vllm_kv_capacity(available, round(per_token), max_model_len)
+
+    return at
 
 
 def _attention_chunk(model: ModelSpec | Decimal) -> int | None:

@@ -862,6 +862,7 @@ class RunSettings:
     whole_prefill: bool | None
     engine: str | None
     max_num_batched_tokens: int | None
+    enforce_eager: bool
     kv_cache_type: str | None
     kv_cache_type_v: str | None
     gpu: str | None
@@ -1166,7 +1167,8 @@ def _estimate_run(
                 paged_kv=said.engine in ("vllm", "tgi", "sglang"),
                 # vLLM's share holds its non-torch memory and CUDA graphs, not the CUDA
                 # context, which is there before it measures the card.
-                share_parts=vllm_share_parts() if said.engine == "vllm" else None,
+                share_parts=vllm_share_parts(cuda_graphs=not said.enforce_eager)
+                if said.engine == "vllm" else None,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
@@ -1670,6 +1672,9 @@ def _assumptions(
             # vLLM's share: what it holds there beside the model, and the CUDA context outside.
             out.append(Assumption(code="vllm_share_overhead",
                                   params={"since": vllm_graphs_since()}))
+        elif any(name == "vllm_non_torch" for name, _, _ in breakdown.parts):
+            # "--enforce-eager": vLLM captures no CUDA graphs, so reserves none of their memory.
+            out.append(Assumption(code="vllm_share_eager", params={}))
         if gpus > 1:
             replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
             heads = next((a.params["heads"] for a in breakdown.assumptions

@@ -41,6 +41,7 @@ __all__ = [
     "DecodeBound",
     "Generation",
     "LongestContext",
+    "VllmKvCapacity",
     "decode_upper_bound",
     "generation",
     "longest_fitting",
@@ -53,6 +54,7 @@ __all__ = [
     "vllm_batched_tokens",
     "vllm_batched_tokens_defaults",
     "vllm_graphs_since",
+    "vllm_kv_capacity",
     "vllm_share_parts",
 ]
 
@@ -500,6 +502,50 @@ def vllm_share_parts(cuda_graphs: bool = True) -> tuple[tuple[str, float, str], 
     return tuple(parts)
 
 
+class _KvBlocks(_Cited):
+    block_size: int = Field(gt=0)
+
+
+@cache
+def _kv_blocks() -> _KvBlocks:
+    return _serving(_KvBlocks, "vllm", "kv_cache_blocks")
+
+
+@dataclass(frozen=True, slots=True)
+class VllmKvCapacity:
+    """What vLLM's start-up log says of its KV cache: its size in tokens ("GPU KV cache size:
+    N tokens") and how many requests of `max_model_len` tokens it holds at once ("Maximum
+    concurrency for L tokens per request: X.XXx", `concurrency` to the hundredth as printed)."""
+
+    tokens: int
+    max_model_len: int
+    concurrency: str
+
+    @property
+    def printed(self) -> tuple[str, str]:
+        """The two counts as vLLM prints them (f"{n:,}": its log is in English, whatever the
+        reply's language)."""
+        return f"{self.tokens:,}", f"{self.max_model_len:,}"
+
+
+def vllm_kv_capacity(available_bytes: float, kv_bytes_per_token: int, max_model_len: int
+                     ) -> VllmKvCapacity:
+    """vLLM's own count from the KV memory of one GPU (its share less everything else) and the
+    KV bytes one token takes there over all layers: whole blocks of 16 tokens, and the blocks
+    over those one request of max_model_len tokens takes (rules/data/serving.toml
+    vllm.kv_cache_blocks). For a model with full attention in every layer: its sliding-window
+    and latent (MLA) caches are counted otherwise."""
+    if kv_bytes_per_token <= 0 or max_model_len <= 0:
+        raise ValueError("KV bytes per token and max_model_len must be positive")
+    block = _kv_blocks().block_size
+    # get_num_blocks: available // page_size // num_layers, the same whole blocks as over the
+    # bytes of a block in every layer at once
+    blocks = max(int(available_bytes // (kv_bytes_per_token * block)), 0)
+    per_request = -(-max_model_len // block)  # cdiv
+    return VllmKvCapacity(tokens=blocks * block, max_model_len=max_model_len,
+                          concurrency="%.2f" % (blocks / per_request))
+
+
 @cache
 def max_model_len_url() -> str:
     """The documentation of vLLM's --max-model-len, whose default is the model's whole context
@@ -547,6 +593,11 @@ class Concurrency:
     # vLLM's own memory within its share (its profile's non-torch memory and CUDA graphs,
     # vllm_share_parts) is counted beside the activations, in place of the CUDA context.
     vllm_parts: bool = False
+    enforce_eager: bool = False  # vLLM's --enforce-eager: no CUDA graphs among those parts
+    # What vLLM's start-up log would print of this KV cache (vLLM named or assumed, a model
+    # with full attention in every layer): at `context`, and at `full_context` when longer.
+    vllm_log: VllmKvCapacity | None = None
+    vllm_log_full: VllmKvCapacity | None = None
 
     @property
     def budget_gb(self) -> Decimal:

@@ -862,6 +862,13 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
                    "and its CUDA graphs (their estimate is reserved there since %(since)s; none "
                    "with --enforce-eager). The CUDA context exists before vLLM measures the "
                    "card and sits outside its share.", since=p["since"])
+    if code == "vllm_share_eager":
+        # vLLM engine arguments, --enforce-eager: "disable CUDA graph and always execute the
+        # model in eager mode": its share holds no graphs' memory.
+        return g._("Within vLLM's share: the memory its start-up profile adds outside PyTorch. "
+                   "No CUDA graphs with --enforce-eager: vLLM runs the model in eager PyTorch "
+                   "and reserves none of their memory. The CUDA context exists before vLLM "
+                   "measures the card and sits outside its share.")
     if code == "split_gpus":
         return g._("Weights and KV cache split evenly over %(gpus)s GPUs.", gpus=p["gpus"])
     if code == "kv_chunked":

@@ -141,6 +141,7 @@ class _Work:
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     max_num_batched_tokens: int | None = None  # vLLM's "--max-num-batched-tokens 8192"
+    enforce_eager: bool = False  # vLLM's "--enforce-eager": no CUDA graphs
     # "--max-num-seqs 64, how much vram": the memory that holds all 64 (the batch), not how
     # many fit
     seqs_held: bool = False
@@ -706,6 +707,10 @@ def _take_settings(work: _Work) -> None:
     match = px.MAX_BATCHED_TOKENS.search(work.s)
     if match:  # its tokens are no context nor dataset
         work.max_num_batched_tokens = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.ENFORCE_EAGER.search(work.s)
+    if match:
+        work.enforce_eager = True
         work.blank(*match.span())
     match = px.TENSOR_PARALLEL.search(work.s)
     if match:  # "-tp 2": served split over 2 GPUs (was read as one)
@@ -4108,7 +4113,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     utilization_asked = inference and utilization is None \
         and px.GPU_MEMORY_UTILIZATION_NAMED.search(rest) is not None
     if utilization is not None or utilization_asked \
-            or (inference and work.max_num_seqs is not None):
+            or (inference and (work.max_num_seqs is not None or work.enforce_eager)):
         engine = "vllm"  # its flags: "--gpu-memory-utilization 0.95" alone names vLLM
     # "why does vllm take 90% of my vram (with a 7b model)?": its preallocation explained,
     # then the memory answer for the model when one is named.
@@ -4661,6 +4666,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         utilization_asked=utilization_asked,
         max_num_seqs=work.max_num_seqs if inference else None,
         max_num_batched_tokens=work.max_num_batched_tokens if inference else None,
+        enforce_eager=work.enforce_eager and engine == "vllm",
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

@@ -298,6 +298,14 @@ MAX_NUM_SEQS: Final = Guarded(
     ("num",),
     r"(?<![a-z])max[ _-]?num[ _-]?seqs ?[=:]? ?(?P<num>\d{1,5})(?![\w.])"
 )
+# vLLM's "--enforce-eager" ("enforce_eager=True" in Python): the model runs in eager PyTorch,
+# no CUDA graphs captured, so none of their memory is reserved within its share (vLLM engine
+# arguments: "--enforce-eager: Whether to always use eager-mode PyTorch. If True, we will
+# disable CUDA graph and always execute the model in eager mode").
+ENFORCE_EAGER: Final = Guarded(
+    ("eager",),
+    r"(?<![a-z])enforce[ _-]?eager(?! ?[=:] ?false)(?: ?[=:] ?true)?(?![a-z])"
+)
 # vLLM's "--max-num-batched-tokens 8192" ("max_num_batched_tokens=16384"): the tokens one step
 # pushes through, so the prefill working set its start-up profile takes from its share.
 MAX_BATCHED_TOKENS: Final = Guarded(

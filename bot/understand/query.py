@@ -329,6 +329,9 @@ class Query(BaseModel):
     # prefill working set its start-up profile takes from its share (else its default for
     # the card: rules.capacity.vllm_batched_tokens).
     max_num_batched_tokens: int | None = None
+    # vLLM's "--enforce-eager": no CUDA graphs captured, so none of their memory is reserved
+    # within its share (rules.capacity.vllm_share_parts).
+    enforce_eager: bool = False
     # "why does vllm take 90% of my vram": its preallocation explained before the rest.
     vllm_share_asked: bool = False
     # The share the user sees it take, as a fraction ("90%" -> 0.9): vLLM's default before

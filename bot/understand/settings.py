@@ -318,7 +318,9 @@ _STRATEGY_NEEDLES: Final = ("zero", "z1", "z2", "z3", "fsdp", "ddp", "stage", "d
 EAGER: Final = _w(
     r"eager[ _-]?(?:attention|attn)|attn_implementation ?[:=]? ?['\"]?eager|"
     r"(?:no|without|sin|sans) flash[ _-]?(?:attention|attn)|atencion eager|attention eager|"
-    r"eager"
+    # vLLM's "--enforce-eager" (enforce_eager=True) turns its CUDA graphs off, not its attention
+    # kernels (patterns.ENFORCE_EAGER): was read as eager attention, the s² scores counted
+    r"(?<!enforce[ _-])eager"
 )
 SDPA: Final = _w(
     r"flash[ _-]?(?:attention|attn)(?:[ _-]?2)?|fa ?2|sdpa|flashattention\w*"

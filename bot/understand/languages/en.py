@@ -638,6 +638,14 @@ LANGUAGE = Language(
             # "max users for llama 3.1 8b on a 4090": users, clients and people are only served
             r"max(?:imum)? (?:number of |no\.? of |# ?of )?(?:users?|usrs?|clients?|people|ppl)",
             r"max(?:imum)? concurr?ency", r"how much concurr?ency",
+            # The noun left unsaid ("vllm … on a 4090 at 8k context how many concurrent", "max
+            # concurrent at 4k", "… --max-model-len 8192 concurrency"): at the end of the
+            # question or before what it is of, the sequences served at once (was the fit at
+            # batch 1)
+            r"(?:(?:how|hw) many|max(?:imum)?) (?:concurr?ent|simultaneous|parallel)(?:ly)?"
+            r"(?= ?(?:[?.,!]|$|(?:at|on|with|for|in|using|via|if|and|do|does|can|could|will|would)"
+            r" ))",
+            r"concurr?ency(?= ?[?!]| ?$)",
             r"(?:what|which) (?:max(?:imum)? )?concurr?ency", r"concurr?ency (?:can|could|will|would) i",
             r"concurr?ency (?:for|of|with|on)",
             # "how much ctx and users can i get": both asked, the users at once too

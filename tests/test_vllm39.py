@@ -1,0 +1,177 @@
+"""vllm39 (session 39): serving questions as people paste them, engine flags read as the engine
+reads them, and vLLM's own count of how many requests its KV cache holds at once.
+
+- "--enforce-eager" turns vLLM's CUDA graphs off (vLLM engine arguments: "disable CUDA graph and
+  always execute the model in eager mode"): none of their 0.73 GiB is reserved within its share.
+  It was read as eager attention (transformers' attn_implementation="eager"), which held every
+  layer's s² attention scores: Mistral 7B at 32,768 tokens on a 3090 was a ❌ at 28.7 GB.
+- "how many concurrent", "max concurrent at 4k", "… concurrency" with the noun left unsaid asked
+  the sequences served at once; they got the fit at batch 1.
+- vLLM prints at start-up "GPU KV cache size: N tokens" and "Maximum concurrency for L tokens per
+  request: X.XXx" (vllm @001cabc1 vllm/v1/core/kv_cache_utils.py, _report_kv_cache_config and
+  get_max_concurrency_for_kv_cache_config: whole blocks of 16 tokens over the blocks one request
+  of max_model_len takes; rules/data/serving.toml vllm.kv_cache_blocks). The reply now prints the
+  same two figures from the memory its share leaves, beside the count of sequences.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+import pytest
+
+from rules.capacity import vllm_kv_capacity
+from rules.catalogue import load_catalogue
+from rules.estimator import estimate_inference
+from tests.support.chat import ask, says
+
+SERVING = Path(__file__).resolve().parent / "data" / "measured-serving.csv"
+GIB = 2**30
+CATALOGUE = load_catalogue()
+
+
+# ----------------------------------------------------------------------------- --enforce-eager
+
+
+def test_enforce_eager_is_no_cuda_graphs_not_eager_attention() -> None:
+    reply = ask("vllm serve mistralai/Mistral-7B-Instruct-v0.3 --enforce-eager "
+                "--max-model-len 32768 on a 3090", "en")
+    q = reply.query
+    assert q.enforce_eager and q.engine == "vllm" and q.attention is None, q
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    parts = {name for name, _, _ in detailed.breakdown.parts}
+    assert "cuda_graphs" not in parts and "vllm_non_torch" in parts, parts
+    # 14.5 GB of weights, 4.3 of KV cache, 0.2 of activations, 0.3 of non-torch memory (was
+    # 28.7 GB with eager attention's scores, a ❌)
+    says(reply.text, ["✅ <b>Yes: Mistral 7B", "19.3 GB per GPU",
+                      "No CUDA graphs with --enforce-eager"],
+         ["Attention scores (eager attention)", "❌"])
+
+
+def test_without_the_flag_the_graphs_stay() -> None:
+    for text in ("vllm serve mistralai/Mistral-7B-Instruct-v0.3 --max-model-len 32768 on a 3090",
+                 "LLM(model='mistralai/Mistral-7B-Instruct-v0.3', enforce_eager=False) vllm "
+                 "max_model_len 32768 on a 3090"):
+        reply = ask(text, "en")
+        assert not reply.query.enforce_eager, text
+        detailed = reply.answer.detailed
+        assert detailed is not None, reply.text
+        assert "cuda_graphs" in {name for name, _, _ in detailed.breakdown.parts}, text
+
+
+def test_eager_attention_is_still_eager_attention() -> None:
+    reply = ask("qlora llama 3 8b on a 4090 with eager attention, seq 4096", "en")
+    assert reply.query.attention == "eager" and not reply.query.enforce_eager
+
+
+# ----------------------------------------------------------------------------- users at once
+
+
+@pytest.mark.parametrize("text", [
+    "vllm --enforce-eager qwen2.5 7b on a 4090 at 8k context how many concurrent",
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 on a 4090 how many "
+    "concurrent",
+    "vllm serve Qwen/Qwen2.5-32B-Instruct-AWQ -q awq --max-model-len 4096 on 4090 concurrency",
+    "tgi llama 3.1 8b on a10g max concurrent at 4k",
+    "vllm qwen2.5 14b awq on a 3090 how many concurrent at 16k",
+])
+def test_how_many_concurrent_without_a_noun(text: str) -> None:
+    reply = ask(text, "en")
+    assert reply.answer.concurrency, reply.text
+    assert reply.text.startswith("👥 <b>At most about "), reply.text
+
+
+def test_the_lead_gives_vllms_own_count() -> None:
+    # Qwen2.5 7B on a 4090, no CUDA graphs: 23.7 GB of vLLM's share less 15.2 GB of weights,
+    # 0.3 of activations and 0.27 of non-torch memory leaves 137,600 tokens of 57,344 bytes.
+    reply = ask("vllm --enforce-eager qwen2.5 7b on a 4090 at 8k context how many concurrent",
+                "en")
+    says(reply.text, [
+        "👥 <b>At most about 16 sequences at once", "8,192 tokens of context each.</b>\n"
+        "vLLM takes 92% of each GPU's memory by default", "(24 GiB).\n"
+        "With <code>--max-model-len 8192</code>, vLLM's start-up log would print "
+        "<code>GPU KV cache size: 137,600 tokens</code> and <code>Maximum concurrency for "
+        "8,192 tokens per request: 16.80x</code>",
+        "activations and vLLM's other memory 0.6 GB (no CUDA graphs with "
+        "<code>--enforce-eager</code>)"], ["CUDA graphs and vLLM's other memory"])
+    # With the graphs (no flag): 0.73 GiB, 13,648 tokens, less for the cache.
+    graphs = ask("vllm qwen2.5 7b on a 4090 at 8k context how many concurrent", "en")
+    says(graphs.text, ["At most about 15 sequences",
+                       "Maximum concurrency for 8,192 tokens per request: 15.13x"], [])
+
+
+def test_the_log_at_the_published_context_when_none_is_said() -> None:
+    # No context said: 2,048 assumed for the count, and vLLM's own line at its default
+    # --max-model-len, the model's 8,192 tokens.
+    reply = ask("how many users can my 2x3090 handle with llama 3 70b awq", "en")
+    says(reply.text, ["At most about 7 sequences", "at most 1 sequence. Its start-up log would "
+                      "then print <code>Maximum concurrency for 8,192 tokens per request: "
+                      "1.88x</code>."], ["Maximum concurrency for 2,048"])
+
+
+@pytest.mark.parametrize("text", [
+    "how many concurrent requests can vllm handle on an h100 with llama 3.1 8b at 8k context",
+    "vllm --gpu-memory-utilization 0.8 llama 3.1 8b 4090 max concurrency at 4k",
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct --kv-cache-dtype fp8 --max-model-len 16384 on "
+    "4090 how many concurrent requests",
+    "vllm serve meta-llama/Llama-3.3-70B-Instruct --quantization fp8 --tensor-parallel-size 2 "
+    "on 2x h100 how many users at 8k",
+    "vllm --enforce-eager qwen2.5 7b on a 4090 at 8k context how many concurrent",
+])
+def test_the_count_is_the_whole_part_of_vllms(text: str) -> None:
+    cc = ask(text, "en").answer.concurrency[0]
+    assert cc.vllm_log is not None
+    assert cc.sequences == math.floor(float(cc.vllm_log.concurrency)), cc
+
+
+@pytest.mark.parametrize("text", [
+    "sglang llama 3.1 8b on l4 how many concurrent at 4k",  # its own engine's log
+    "tgi llama 3.1 8b on a10g max concurrent at 4k",
+    "vllm gemma 2 9b on 4090 --max-model-len 8192 concurrency",  # sliding-window layers
+])
+def test_no_vllm_log_where_vllm_does_not_count_so(text: str) -> None:
+    reply = ask(text, "en")
+    assert reply.answer.concurrency and reply.answer.concurrency[0].vllm_log is None
+    assert "Maximum concurrency for" not in reply.text
+
+
+# ----------------------------------------------------------------------------- vLLM's arithmetic
+
+
+def _bytes_per_token(model_name: str, context: int) -> int:
+    model = CATALOGUE.models.find(model_name)
+    assert model is not None
+    parts = {n: b for n, b, _ in estimate_inference(model, "inference_bf16", context,
+                                                    paged_kv=True).parts}
+    return round(parts["kv_cache"] / context)
+
+
+def test_vllms_count_from_its_logged_kv_memory() -> None:
+    # Every vLLM start-up on file that logs its KV memory and its maximum concurrency: the
+    # logged memory (to the hundredth of a GiB) gives the concurrency printed, and the tokens
+    # within a block or two of 16 (Qwen3 14B: 6.51 GiB -> 42,656 tokens, 1.30x at 32,768).
+    with SERVING.open(newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["engine"] == "vLLM" and r["max_concurrency"]]
+    assert len(rows) == 3
+    for row in rows:
+        per_token = _bytes_per_token(row["model"].lower(), int(row["max_model_len"]))
+        got = vllm_kv_capacity(float(row["kv_cache_memory"]) * GIB, per_token,
+                               int(row["max_model_len"]))
+        assert got.concurrency == row["max_concurrency"], (row["model"], got)
+        assert abs(got.tokens - int(row["kv_cache_tokens"])) <= 2 * 16, (row["model"], got)
+    qwen = vllm_kv_capacity(6.51 * GIB, _bytes_per_token("qwen3 14b", 32768), 32768)
+    assert qwen.printed == ("42,656", "32,768") and qwen.concurrency == "1.30"
+
+
+def test_a_request_takes_whole_blocks() -> None:
+    # cdiv(max_model_len, 16): 8,200 tokens take 513 blocks, as 8,208 do.
+    per_token = 131072
+    available = 1000 * 16 * per_token + 5
+    assert vllm_kv_capacity(available, per_token, 8192).concurrency == "1.95"  # 1000 / 512
+    assert vllm_kv_capacity(available, per_token, 8200).concurrency == "1.95"  # 1000 / 513
+    assert vllm_kv_capacity(available, per_token, 8200).tokens == 16000
+    with pytest.raises(ValueError, match="must be positive"):
+        vllm_kv_capacity(available, 0, 8192)
