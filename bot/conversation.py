@@ -470,8 +470,10 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
             names: list[str] = [ph.config(query.gpu, n), ph.config(query.other_gpus[0], m)] \
                 if n > 1 or m > 1 else [ph.gpu_name(g) for g in (query.gpu, *query.other_gpus)]
             parts.append(ph._("on %(config)s", config=" vs ".join(names)))
-        elif query.gpu is not None and query.count_asked and query.gpu_count is None:
+        elif query.gpu is not None and (query.count_asked or query.gpu_plural) \
+                and query.gpu_count is None:
             # "how many do i need?" after a run on an A100: the card, its count the question
+            # (and after "on my 3090s", the count the run needs, which the reply says)
             parts.append(ph._("on %(config)s", config=ph.gpu_name(query.gpu)))
         elif query.gpu is not None and not ("hours" in carried and query.hours_measured):
             # (a time measured says its card itself: "that took 6 hours on 1× RTX 3090")
@@ -511,6 +513,16 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
     else:
         line = str(ph._("%(what)s, from two questions ago.", what=what) if far == 2
                    else ph._("%(what)s, from an earlier question.", what=what))
+    if query.count_read in ("kept", "bare") and query.gpu is not None \
+            and query.gpu_count is not None:
+        # "and h100?" after a run on 8× A100: as many of the card named; "2?" after a fit on
+        # one A100: 2 of it. Said, the count in the head alone reading like a slip of ours.
+        config = ph.config(query.gpu, query.gpu_count)
+        line += " " + str(
+            ph._("Read as %(config)s, as many GPUs as before.", config=config)
+            if query.count_read == "kept" else
+            ph._("Your “%(n)s” read as %(n)s GPUs; for a %(n)sB model, name it.",
+                 n=query.gpu_count))
     if query.run_there and query.hours is not None and query.gpu is not None:
         # "sur 8 h100 pendant un jour" after a run: GPU time alone is another reading.
         line += " " + str(ph._(

@@ -835,6 +835,37 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(fit_block(answer, ph))
 
 
+def _per_gpu(query: Query, ph: Phrases, put: Put) -> None:
+    """"is that per gpu?" after a run's time or cost: the time is the whole run's on every GPU
+    at once, the cost every GPU's hours; on one GPU the two are the same."""
+    assert query.gpu is not None
+    n = query.gpu_count or 1
+    config = ph.config(query.gpu, n)
+    price = ph.cat.gpu(query.gpu).usd_per_gpu_hour
+    put("↔️ <b>")
+    if n == 1:
+        put(ph._("One GPU:"))
+        put("</b> ")
+        put(ph._("the run is on %(config)s, so each GPU's figure and the whole run's are the same.",
+                 config=config))
+    elif query.intent == "time":
+        put(ph._("Not per GPU:"))
+        put("</b> ")
+        put(ph._("the time is the whole run's, on all %(config)s at once; what you pay counts the "
+                 "hours of each of the %(n)s GPUs (GPU-hours).", config=config, n=n))
+    elif price is not None:
+        put(ph._("Not per GPU:"))
+        put("</b> ")
+        put(ph._("the cost is for all %(config)s together, at %(all)s/hour: %(each)s/hour for "
+                 "each GPU.", config=config, all=ph.fmt.usd(price * n),
+                 each=ph.fmt.usd_exact(price)))
+    else:
+        put(ph._("Not per GPU:"))
+        put("</b> ")
+        put(ph._("the figures are for all %(config)s together.", config=config))
+    put("\n\n")
+
+
 def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     """The reply before tidying (renderer.tidy): `render(name)` renders a template with the
     reply's context."""
@@ -857,6 +888,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         put("</b> ")
         put(ph._("every price I quote is in US dollars (USD)."))
         put("\n\n")
+    if query.per_gpu_asked and not error and query.gpu is not None:
+        _per_gpu(query, ph, put)
     if query.cpu_only and not error and not answer.missing and answer.methods:
         _cpu_only(answer, ph, put)
     if answer.step_total is not None and answer.measured_hours is not None and not error:

@@ -354,7 +354,7 @@ _CHANGES: Final = lazy(
 _LIMIT_WORDS: Final = 8
 
 
-def _rethreshold(new: Query, previous: Query) -> Query | None:
+def _rethreshold(new: Query, previous: Query, gpus: Catalogue | None = None) -> Query | None:
     """Right after an alert with a threshold (or a percent), a short message changing its
     figure and asking nothing else: the same alert at that figure, replacing the one just set
     (was "I did not understand that", or "Which GPU?" when it said "alert"). One reading for
@@ -362,17 +362,25 @@ def _rethreshold(new: Query, previous: Query) -> Query | None:
     the figure as typed, its side from the message's own words as a new alert reads them
     (parse.alert_direction_said), else the alert's (was "above" from today's price), and a
     currency other than the dollar refused ("mets-la à 3,50 €" was set at $3.50)."""
+    # "tell me when h100 drops", then "under 2 bucks": the alert set at the price in force,
+    # which the figure replaces (was "I did not understand")
+    at_price = previous.threshold_usd is None and previous.percent is None \
+        and previous.direction is not None and gpus is not None and previous.gpu is not None \
+        and gpus.gpu_or_none(previous.gpu) is not None \
+        and gpus.gpu(previous.gpu).usd_per_gpu_hour is not None
     if previous.intent != "alert" or previous.gpu is None \
             or new.intent not in ("unknown", "alert") \
-            or (previous.threshold_usd is None and previous.percent is None) \
+            or (previous.threshold_usd is None and previous.percent is None and not at_price) \
             or _names_model(new) or (new.gpu is not None and new.gpu != previous.gpu) \
             or new.hours is not None or new.gpu_count is not None \
             or words(new.text) > _LIMIT_WORDS:
         return None
     folded = fold(new.text)
     figures = list(_NEW_LIMIT.finditer(folded))
-    if len(figures) != 1 or _ADDS_ALERT.search(folded) is not None \
-            or _CHANGES.search(folded) is None:
+    if len(figures) != 1 or _ADDS_ALERT.search(folded) is not None:
+        return None
+    said = alert_direction_said(folded[:figures[0].start()], folded)
+    if _CHANGES.search(folded) is None and (said is None or not at_price):
         return None
     number, unit = figures[0].groups()
     value = Decimal(number.replace(",", "."))
@@ -382,11 +390,14 @@ def _rethreshold(new: Query, previous: Query) -> Query | None:
             return None
         update |= {"percent": value, "replaces_limit": previous.percent, "threshold_usd": None}
     else:
-        if previous.threshold_usd is None:
+        if previous.threshold_usd is None and not at_price:
             return None
-        update |= {"threshold_usd": value, "replaces_limit": previous.threshold_usd,
+        replaced = previous.threshold_usd
+        if replaced is None:
+            assert gpus is not None and previous.gpu is not None  # at_price
+            replaced = gpus.gpu(previous.gpu).usd_per_gpu_hour
+        update |= {"threshold_usd": value, "replaces_limit": replaced,
                    "percent": None, "money_foreign": foreign_money(new.text)}
-    said = alert_direction_said(folded[:figures[0].start()], folded)
     return new.model_copy(update=update | {"direction": said or previous.direction})
 
 
@@ -398,6 +409,44 @@ _HOW_MANY_OF_IT: Final = lazy(
     r"how many of (?:them|those|these)|cuant[ao]s de (?:ellas|ellos|esas|esos)|"
     r"cuant[ao]s (?:harian|haran|hacen) falta)(?![a-z])"
 )
+
+
+# "too slow?", "will it be slow?", "is it slow", "¿será lento?", "c'est lent ?" (folded): the
+# whole message asks whether the run or the model is slow there.
+_SLOW_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|but|ok|so|y|pero|et|mais)\W+)?(?:(?:will|would|is|isn'?t) (?:it|that|this) "
+    r"(?:be )?|(?:it'?s|its|sera|seria|es|c'?est|ce sera|ca sera) )?(?:too |so |very |muy |demasiado |"
+    r"trop |tres )?(?:slow|lento|lenta|lent|lente)\W*$"
+)
+
+
+# "2?", "2", "4 ?" (folded): a number, the whole message.
+_NUMBER_ALONE: Final = lazy(r"^\W*(\d{1,2})\W*$")
+
+
+def _number_alone(new: Query, previous: Query, models: ModelCatalogue | None) -> Query | None:
+    """"2?" alone after a fit verdict on one card ("can i qlora llama 3 70b on an a100"): the
+    run on 2 of that card, the reading said (was "I did not understand"). Not where the
+    number is a size of the model's brand ("8?" after Llama 3 70B, "2?" after Gemma 2 9B):
+    which is asked back, as "and 8?" is."""
+    said = _NUMBER_ALONE.match(fold(new.text))
+    if said is None or new.intent != "unknown" or _names_model(new) or _names_card(new) \
+            or previous.intent != "fit" or previous.gpu is None or previous.params_b is None \
+            or previous.gpu_count not in (None, 1) or previous.rig or previous.other_gpus \
+            or previous.hours is not None or previous.users is not None or models is None:
+        return None
+    n = int(said.group(1))
+    if not 1 < n <= _MOST_CARDS:
+        return None
+    if previous.model_id is not None:
+        brand = fold(models.get(previous.model_id).name).split()[0].split("-")[0]
+        if any(fold(spec.name).startswith(brand) and printed_size(spec.name) == n
+               for spec in models):
+            return previous.model_copy(update={
+                "text": new.text, "count_unclear": n, "follow_up": False, "lang": new.lang,
+                "lang_sure": new.lang_sure})
+    merged = _merge(new.model_copy(update={"gpu_count": n}), previous, names_model=False)
+    return merged.model_copy(update={"count_read": "bare"})
 
 
 def _count_of_run(new: Query, previous: Query, folded: str) -> Query | None:
@@ -415,6 +464,44 @@ def _count_of_run(new: Query, previous: Query, folded: str) -> Query | None:
                     names_model=False)
     return merged.model_copy(update={"intent": "recommend", "count_asked": True,
                                      "gpu_count": None, "hours": None})
+
+
+# "is that per gpu?", "per gpu?", "is this per card or total", "thats per gpu right?", "¿es por
+# gpu?", "c'est par gpu ?" (folded): whether the figure just given is each GPU's.
+_PER_GPU_ASKED: Final = lazy(
+    r"^\W*(?:(?:so|and|ok|wait|y|et|pero|mais)\W+)?(?:(?:is|was) (?:that|this|it|the (?:price|cost|time))"
+    r"|(?:that|this|it)(?:'s| is| was)|thats|es|eso es|c'est|c est|ca fait)?\s*"
+    r"(?:(?:for )?(?:each|every|per|por|par|pour) (?:gpu|card|tarjeta|carte)|each gpu's)"
+    r"(?:\s*(?:or (?:total|in total|all|for all of them)|o (?:en )?total|ou (?:au )?total)"
+    r"|\s*(?:right|then|or what|no|non|o no)\b)?\W*$"
+)
+
+
+def _per_gpu_of_run(new: Query, previous: Query) -> Query | None:
+    """"is that per gpu?" after a run's time or cost on a configuration: the same answer, led
+    by whether its figures are each GPU's."""
+    if previous.intent not in ("time", "cost") or previous.gpu is None or _names_model(new) or _names_card(new) or new.hours is not None \
+            or _PER_GPU_ASKED.match(fold(new.text)) is None:
+        return None
+    merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
+                    names_model=False)
+    return merged.model_copy(update={"intent": previous.intent, "per_gpu_asked": True})
+
+
+def _epochs_of_untimed_run(new: Query, previous: Query) -> Query | None:
+    """"what about 3 epochs" after a training run's verdict or its cost for hours said, no
+    dataset in either: epochs multiply a time, so that run's time, which asks for the data
+    (was the same verdict or cost again, the epochs unanswered)."""
+    if new.epochs is None or new.intent != "unknown" or _names_model(new) or _names_card(new) \
+            or new.hours is not None or new.dataset_tokens is not None or new.dataset_samples \
+            or previous.params_b is None or previous.inference or previous.largest \
+            or previous.intent not in ("fit", "cost", "memory") \
+            or previous.dataset_tokens is not None or previous.dataset_samples \
+            or previous.pretraining or words(new.text) > SHORT_WORDS:
+        return None
+    merged = _merge(new, previous.model_copy(update={"hours": None, "hours_as": None}),
+                    names_model=False)
+    return merged.model_copy(update={"intent": "time", "hours": None, "fit_first": False})
 
 
 def _data_of_run(new: Query, previous: Query) -> Query | None:
@@ -964,7 +1051,7 @@ def _follow_up(
             # "borra esa alerta", "deja de avisarme", "don't notify me anymore" just after an
             # alert was set: that card's (was how to list the alerts, as if none was named)
             return new.model_copy(update={"gpu": previous.gpu})
-        changed = _rethreshold(new, previous)
+        changed = _rethreshold(new, previous, gpus)
         if changed is not None:
             return changed
         removed = _removes_alert(new, previous)
@@ -999,6 +1086,12 @@ def _follow_up(
     trained = _data_of_run(new, previous)
     if trained is not None:
         return trained
+    per_gpu = _per_gpu_of_run(new, previous)
+    if per_gpu is not None:
+        return per_gpu
+    epochs = _epochs_of_untimed_run(new, previous)
+    if epochs is not None:
+        return epochs
     if new.not_llm is not None and not _names_model(new):
         return new  # "and stable diffusion on it?": another kind of model, not the last run's
     download = _download_of(new, previous)
@@ -1045,6 +1138,9 @@ def _follow_up(
     if is_gpu_price(previous):
         return _after_price(new, previous, models, gpus)
     if previous.intent in _MODEL_INTENTS:
+        numbered = _number_alone(new, previous, models)
+        if numbered is not None:
+            return numbered
         count = _count_of_run(new, previous, fold(new.text))
         if count is not None:
             return count
@@ -1209,10 +1305,12 @@ def _follow_up(
             # (was that card's fit verdict, the speed asked dropped)
             _continues(new) and not any(p.search(folded) for p in (
                 px.HOW_MUCH, px.RATE, px.COST, px.PRICES)))) \
-            and new.tokens_per_second is None and asks.SPEED_WEAK.search(folded):
+            and new.tokens_per_second is None \
+            and (asks.SPEED_WEAK.search(folded) or _SLOW_ALONE.match(folded)):
         # "how fast?", "and speed?", "¿qué tan rápido?", "et en vitesse ?" after a model served
         # or trained: its decode speed, or the run's training tokens/s, there (was "I did not
-        # understand").
+        # understand"); "too slow?", "will it be slow?" too, with no run timed to speed up
+        # (_against_other_card answers those).
         cue = "speed"
     # "and to finetune it?", "i mean for training", "¿y para entrenarlo?" after a model asked
     # (served, or its memory): the training methods there (was "I did not understand").
@@ -2705,17 +2803,34 @@ _TO_RUN: Final = lazy(
     r"(?:just |only |solo |juste |seulement )?(?:run(?:ning)?|serv(?:e|ing)|correr(?:lo|la)?|"
     r"ejecutar(?:lo|la)?|servir(?:lo|la)?|inferencia|le faire tourner|la faire tourner|"
     r"(?:le |la |l')?(?:servir|deployer|heberger)|desplegar(?:lo|la)?|deploy(?:ing)?|"
-    r"faire tourner|tourner|l'utiliser|lancer|inference)(?: it| them)?\W*$"
+    r"faire tourner|tourner|l'utiliser|lancer|inference)(?: it| them)?"
+    r"(?: (?:after|afterwards|then|later|too|as well))?\W*$"
     # ... and "and serving it after?", "what about running it afterwards": the verb in -ing,
-    # with no "to" (was its inference timed over the training samples)
-    r"|^\W*(?:(?:and|ok|so|but|what about|how about|then)\W+)*(?:serving|running|deploying) "
-    r"(?:it|them)(?: (?:after|afterwards|then|later|too|as well))?\W*$"
+    # with no "to" (was its inference timed over the training samples); "and inference
+    # after?", "inference afterwards?" the same
+    r"|^\W*(?:(?:and|ok|so|but|what about|how about|then)\W+)*(?:(?:serving|running|deploying) "
+    r"(?:it|them)|(?:the )?inference(?= (?:after|afterwards|then|later)))"
+    r"(?: (?:after|afterwards|then|later|too|as well))?\W*$"
 )
 
 
 # An article before a card's name ("and on a b200?", "y en una b200?", "et sur un b200 ?"):
 # one of it.
 _ONE_CARD: Final = lazy(r"(?<![a-z0-9])(?:a|an|one|una|un|une)\s+(?:nvidia\s+|rtx\s+)?[a-z]{0,3}\d")
+
+
+# "and on my 4090?": the user's card, one of it unless a count is said.
+_MY_CARD: Final = lazy(r"(?<![a-z0-9])(?:my|mi|ma|mon)\s+(?:nvidia\s+|rtx\s+)?[a-z]{0,3}\d")
+
+
+def _count_kept(new: Query, previous: Query) -> bool:
+    """Another card named alone, with no count, article or "my" ("and h100?", "what about
+    on b200"), after a model's run on several GPUs: as many of the new card."""
+    return new.gpu_count is None and not new.gpu_plural and (previous.gpu_count or 1) > 1 \
+        and previous.params_b is not None and not previous.count_asked \
+        and new.gpu is not None and new.gpu != previous.gpu and not new.card_owned \
+        and not new.other_gpus and _ONE_CARD.search(fold(new.text)) is None \
+        and _MY_CARD.search(fold(new.text)) is None
 
 
 def _merge(new: Query, previous: Query, names_model: bool) -> Query:
@@ -2783,6 +2898,10 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             gpu_variant_assumed=previous.gpu_variant_assumed,
             gpu_count=new.gpu_count if new.gpu_count is not None else previous.gpu_count,
             rig=previous.rig if new.gpu_count is None else (),  # the machine, as it was read
+            # "qlora llama 3 70b on my 3090s" (answered on 4 of them), then "how long for 10k
+            # examples": still as many as the run needs (was timed on one, where it does not fit)
+            gpu_plural=previous.gpu_plural and new.gpu_count is None
+            and previous.gpu_count is None,
         )
     elif new.gpu_count is None and not new.gpu_plural and (previous.gpu_count or 1) > 1 \
             and previous.hours is not None and previous.params_b is None \
@@ -2792,6 +2911,16 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "how much is 2 h100 for 3 days", then "and on b200?": the same rental on the other
         # card, as many of them (was one); "and on a b200?" says one.
         update["gpu_count"] = previous.gpu_count
+    elif _count_kept(new, previous) and new.intent not in ("fit", "memory") \
+            and previous.intent in ("time", "cost"):
+        # "lora llama 3 8b on 8x a100, how long for 100k examples", then "and h100?": the
+        # same run on as many H100s (was timed on one); the reply says the count was kept.
+        update.update(gpu_count=previous.gpu_count, count_read="kept")
+    elif _count_kept(new, previous):
+        # "can i run llama 3 70b on 2 h100", then "and on b200?": a verdict, so as many of
+        # the new card as the run needs (one B200), as "on b200s" reads; said (was one B200
+        # unsaid, or "does not fit on 1× H100" after a run on 8× A100 that 8× H100 holds).
+        update.update(gpu_plural=True, count_read="chosen")
     if _local_kept(new, previous, has_gpu):
         update.update(local_asked=True, local_card=previous.local_card)
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
@@ -2968,7 +3097,10 @@ _BITS_ALONE: Final = lazy(
     r"y si|si)\W+)*"
     r"(?:(?:(?:i|we) (?:use|used|go|went|try|tried|do it|did it)|use|using|go|uso|usara|usase|"
     r"usamos|usando|lo hago|(?:j'|je |on )?utilis\w*|je passe|on passe|je fais)\W+)?"
-    r"(?:(?:in|en|with|con|avec|at|a|du|de|on)\W+)?(?P<bits>4|8)[\s-]?bits?"
+    r"(?:(?:in|en|with|con|avec|at|a|du|de|on)\W+)?(?:(?P<bits>4|8)[\s-]?bits?"
+    # ... or by a format's name: "et en q8 ?", "and int4?" after a training run are its base
+    # in that many bits (was serving the model in GGUF Q8_0, the training dropped)
+    r"|q(?P<q>4|8)(?:_k_m|_0|km)?|int(?P<int>4|8))"
     r"(?:\W+(?:quant\w*|cuantiz\w*|precision))?\W*$"
 )
 
@@ -2982,13 +3114,14 @@ def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
     said = _BITS_ALONE.match(fold(new.text))
     if said is None:
         return None
-    if said.group("bits") == "4" and new.method == "inference_int4" \
+    bits = said.group("bits") or said.group("q") or said.group("int")
+    if bits == "4" and new.method in ("inference_int4", "gguf_q4_k_m") \
             and (previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit")
                  or (previous.method is None and previous.intent != "memory")):
         # (no method: "can i finetune llama 3.1 8b on my 3060", each training method; not "how
         # much vram for llama 3 8b", where "and in 4bit?" may well be serving it)
         return "qlora"
-    if said.group("bits") == "8" and new.method == "inference_int8" \
+    if bits == "8" and new.method in ("inference_int8", "gguf_q8_0") \
             and previous.method in ("lora", "qlora"):
         return "lora_int8"
     return None

@@ -619,6 +619,9 @@ class Query(BaseModel):
     # "in dollars?", "¿en dólares?", "en dollars ?" after a price: the same price, said to be in
     # US dollars (the currency every price is quoted in).
     dollars_asked: bool = False
+    # "is that per gpu?", "per gpu or total?" after a run's time or cost: whether the figure is
+    # each GPU's, said before that answer again (was "I did not understand").
+    per_gpu_asked: bool = False
     # No GPU: the model served on the CPU alone ("cpu only", "sin gpu", "sans GPU"), and the
     # system RAM said ("128gb ram"), in GB.
     cpu_only: bool = False
@@ -672,6 +675,13 @@ class Query(BaseModel):
     # Never read from a text: "and 72b?" after Llama 3 70B, which has no 72B: the family named
     # ("Llama 3"), whose sizes the reply lists beside the unnamed 72B model it answers for.
     no_size_in: str | None = None
+    # Never read from a text: "and h100?" after a run on 8× A100 is that run on 8× H100, the
+    # count kept from the last question ("kept", the reply says so) ...
+    # ... and "2?" alone after a fit verdict on one card is that run on 2 of it, read so and
+    # said ("bare"; was "I did not understand").
+    # ... and "and on b200?" after a verdict on 2× H100 is as many B200s as the run needs
+    # ("chosen", said too).
+    count_read: Literal["kept", "bare", "chosen"] | None = None
     # Never read from a text: "cheaper?" after a run on a configuration (card, count): the one
     # asked about, which the reply says is already the cheapest when it is.
     cheaper_than: tuple[str, int] | None = None

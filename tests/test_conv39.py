@@ -1,0 +1,210 @@
+"""conv39: English chats as people type them on Telegram (terse, lowercase, a fact given late),
+each follow-up asserted on what it keeps and what it answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.console import Console, to_plain
+from tests.support.chat import converse, says
+
+RUN_8_A100 = "lora llama 3 8b on 8x a100 how long for 100k examples"
+
+
+@pytest.mark.parametrize("asked", ["and h100?", "what about on h100", "and on b200?"])
+def test_another_card_after_a_run_on_several_keeps_the_count(asked: str) -> None:
+    # was the run timed on 1× H100 (1.97 hours at 512 tokens each), the 8 GPUs dropped unsaid
+    _, reply = converse(RUN_8_A100, asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu_count, q.dataset_samples) == (
+        "time", "llama-3-8b", "lora", 8, 100_000), reply.text
+    name = {"h100": "H100", "b200": "B200"}[q.gpu or ""]
+    says(reply.text, [f"Read as 8× {name}, as many GPUs as before.", f"on 8× {name} (1 epoch)"],
+         ["on 1×"])
+
+
+@pytest.mark.parametrize(("asked", "count"), [
+    ("and on an h100?", 1), ("and on one h100?", 1), ("and on my 4090?", 1), ("and on 2 h100?", 2),
+])
+def test_a_count_or_an_article_said_is_the_count(asked: str, count: int) -> None:
+    _, reply = converse(RUN_8_A100, asked, locale="en")
+    assert (reply.query.gpu_count or 1) == count, reply.text
+    assert "as many GPUs as before" not in reply.text
+
+
+@pytest.mark.parametrize(("turns", "lead"), [
+    # was "does not fit on 1× H100 (full AdamW)" after the run on 8× A100
+    (("full finetune llama 3 8b on 8x a100", "and h100?"),
+     "Yes: Llama 3 8B fits on 2× H100 (full AdamW)."),
+    (("qlora llama 3 70b on 2x 4090", "and on a100?"),
+     "Yes: Llama 3 70B fits on 1× A100 80GB (QLoRA)."),
+])
+def test_a_verdict_on_another_card_counts_it_again(turns: tuple[str, ...], lead: str) -> None:
+    # a verdict, not a run timed: as many of the new card as the run needs, said so
+    reply = converse(*turns, locale="en")[-1]
+    assert reply.query.gpu_plural and reply.query.count_read == "chosen", reply.text
+    says(reply.text, [lead, "🔢 No count said with the", "the fewest that hold it."],
+         ["as many GPUs as before"])
+
+
+@pytest.mark.parametrize("asked", ["2?", "2", "2 ?"])
+def test_a_number_alone_after_a_fit_on_one_card_is_that_many_cards(asked: str) -> None:
+    # was "I did not understand that"
+    _, reply = converse("can i qlora llama 3 70b on an a100", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.gpu_count) == (
+        "fit", "llama-3-70b", "qlora", "a100-80gb", 2), reply.text
+    says(reply.text, ["Your “2” read as 2 GPUs; for a 2B model, name it.",
+                      "Yes: Llama 3 70B fits on 2× A100 80GB (QLoRA)."], ["🤔"])
+
+
+def test_a_number_alone_that_is_a_size_of_the_brand_is_asked_back() -> None:
+    # Gemma 2 comes in 2B: "2?" may be that model, so asked back as "and 2?" is
+    _, reply = converse("gemma 2 9b qlora on a t4", "2?", locale="en")
+    assert reply.query.count_unclear == 2, reply.text
+    assert reply.text.startswith("❓ <b>2 of what?</b>"), reply.text
+
+
+@pytest.mark.parametrize(("asked", "method", "head"), [
+    # (a French follow-up in an English chat: the chat's language)
+    ("et en q8 ?", "lora_int8", "takes with LoRA 8-bit"),
+    ("and q8?", "lora_int8", "takes with LoRA 8-bit"),
+    ("and int8?", "lora_int8", "takes with LoRA 8-bit"),
+])
+def test_an_eight_bit_format_after_a_qlora_time_is_lora_on_an_8bit_base(
+        asked: str, method: str, head: str) -> None:
+    # was GGUF Q8_0 inference "over your 10,000 samples": the training dropped for serving
+    _, reply = converse("qlora llama 3 8b on a 4090 how long for 10k examples", asked)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.inference, q.gpu, q.dataset_samples) == (
+        "time", "llama-3-8b", method, False, "rtx-4090", 10_000), reply.text
+    says(reply.text, [head], ["inference"])
+
+
+def test_q4_after_a_lora_is_qlora() -> None:
+    _, reply = converse("lora llama 3 8b on a 4090", "and q4?", locale="en")
+    assert (reply.query.method, reply.query.inference) == ("qlora", False), reply.text
+
+
+def test_q8_after_serving_stays_serving() -> None:
+    _, reply = converse("run llama 3 8b on a 3060", "q8?", locale="en")
+    assert (reply.query.method, reply.query.inference) == ("gguf_q8_0", True), reply.text
+
+
+@pytest.mark.parametrize("asked", ["and inference after?", "for inference afterwards?"])
+def test_inference_after_a_timed_run_is_its_serving_verdict(asked: str) -> None:
+    # was "How long Qwen2.5 14B takes with BF16 inference over your 30,000 samples": the
+    # training samples read as prompts
+    *_, reply = converse("lora qwen2.5 14b how long for 30k samples", "on h100", asked,
+                         locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.inference) == (
+        "fit", "qwen2.5-14b", "h100", True), reply.text
+    says(reply.text, ["✅ <b>On 1× H100, Qwen2.5 14B (14.7B parameters) fits: BF16 inference"],
+         ["over your 30,000 samples"])
+
+
+@pytest.mark.parametrize(("asked", "side", "line"), [
+    ("under 2 bucks", "below", "drops below $2 per hour"),
+    ("under $2", "below", "drops below $2 per hour"),
+])
+def test_a_figure_after_an_alert_at_the_price_sets_it(asked: str, side: str, line: str) -> None:
+    # "tell me when h100 drops" (below the price in force), then the figure: was "I did not
+    # understand"
+    _, reply = converse("tell me when h100 drops", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.gpu, q.threshold_usd, q.direction, q.replaces_limit) == (
+        "alert", "h100", 2, side, reply.query.replaces_limit), reply.text
+    assert q.replaces_limit is not None and q.replaces_limit > 2
+    says(reply.text, [line, "It takes the place of the alert at $"], ["🤔"])
+
+
+async def test_the_figure_replaces_the_alert_at_the_price(console: Console) -> None:
+    said = to_plain(await console.answer("tell me when h100 drops"))
+    assert "drops below $2.32 per hour" in said, said
+    said = to_plain(await console.answer("under 2 bucks"))
+    assert "drops below $2 per hour" in said, said
+    listed = to_plain(await console.answer("/alerts"))
+    # one alert, at $2: the one at the price in force replaced
+    assert listed.count("H100") == 1 and "2.32" not in listed, listed
+
+
+RUN_4_H100 = "full finetune llama 3 8b on 4x h100, 50k rows of 1k tokens how long"
+
+
+@pytest.mark.parametrize("asked", ["is that per gpu?", "per gpu?", "thats per gpu right?",
+                                   "is that per gpu or total"])
+def test_per_gpu_asked_after_a_time_on_several_says_it_is_the_whole_runs(asked: str) -> None:
+    # was "I did not understand that"
+    _, reply = converse(RUN_4_H100, asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.gpu_count, q.dataset_tokens) == (
+        "time", "llama-3-8b", "h100", 4, 50_000_000), reply.text
+    says(reply.text, ["↔️ <b>Not per GPU:</b> the time is the whole run's, on all 4× H100 at once",
+                      "about 39 minutes on 4× H100"], ["🤔"])
+
+
+def test_per_gpu_asked_after_a_cost_on_several_gives_each_gpus_price() -> None:
+    *_, reply = converse(RUN_4_H100, "and the cost?", "per gpu?", locale="en")
+    assert (reply.answer.intent, reply.query.gpu_count) == ("cost", 4), reply.text
+    says(reply.text, ["↔️ <b>Not per GPU:</b> the cost is for all 4× H100 together, at "
+                      "$9.28/hour: $2.32/hour for each GPU.", "$5.96"], ["🤔"])
+
+
+def test_per_gpu_asked_after_a_cost_on_one_says_they_are_the_same() -> None:
+    _, reply = converse("lora llama 3 8b on h100 for 5 hours cost", "is that per gpu?",
+                        locale="en")
+    assert (reply.answer.intent, reply.query.hours) == ("cost", 5), reply.text
+    says(reply.text, ["↔️ <b>One GPU:</b> the run is on 1× H100", "$11.60"], ["🤔"])
+
+
+def test_a_plural_card_answered_on_several_stays_several_next_turn() -> None:
+    # "and on my 3090s" is answered on 4× RTX 3090; the next turn was timed on 1× RTX 3090,
+    # where the run does not fit ("❌ … on 1× RTX 3090", then the time on an A100)
+    *_, reply = converse("qlora llama 3 70b on 2x 4090?", "and on my 3090s",
+                         "how long for 10k examples", locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.gpu, q.gpu_count, q.gpu_plural) == (
+        "time", "rtx-3090", None, True), reply.text
+    says(reply.text, ["QLoRA of Llama 3 70B on RTX 3090, from your last question.",
+                      "on 4× RTX 3090 (1 epoch)"], ["1× RTX 3090", "does not fit"])
+
+
+@pytest.mark.parametrize("asked", ["too slow?", "will it be slow?", "is it slow"])
+def test_slow_asked_after_a_fit_with_no_run_timed_is_its_training_speed(asked: str) -> None:
+    # was "I did not understand that" ("how fast?" was already the tokens/s)
+    _, reply = converse("qlora mistral 7b on a t4?", asked, locale="en")
+    q = reply.query
+    assert (q.model_id, q.method, q.gpu, q.train_speed_asked) == (
+        "mistral-7b", "qlora", "t4", True), reply.text
+    says(reply.text, ["🏋️ <b>About 497 training tokens/s: Mistral 7B"], ["🤔"])
+
+
+def test_too_slow_after_a_model_run_on_a_card_is_its_decode_bound() -> None:
+    _, reply = converse("run llama 3 8b on my 3060", "too slow?", locale="en")
+    assert (reply.query.gpu, reply.query.speed_asked) == ("rtx-3060", True), reply.text
+    says(reply.text, ["⚡ <b>At most about 38 tokens/s: Llama 3 8B"], ["🤔"])
+
+
+def test_too_slow_after_a_run_timed_is_still_where_it_ends_sooner() -> None:
+    _, reply = converse("qlora llama 3 8b on a 4090, 20k examples how long", "too slow",
+                        locale="en")
+    assert reply.query.faster_asked, reply.text
+    says(reply.text, ["⚡ <b>Faster than 1× RTX 4090 for this run"], ["🏋️"])
+
+
+@pytest.mark.parametrize("first", ["lora llama 3 8b on h100 for 5 hours cost",
+                                   "lora llama 3 8b on an h100"])
+def test_epochs_after_a_run_with_no_data_ask_for_the_data(first: str) -> None:
+    # was the same cost (or verdict) again, the epochs unanswered
+    *_, reply, rows = converse(first, "what about 3 epochs", "50k rows of 512 tokens",
+                               locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.epochs, q.hours) == (
+        "time", "llama-3-8b", "lora", "h100", 3, None), reply.text
+    says(reply.text, ["⏱ <b>How long Llama 3 8B takes with LoRA depends on how many tokens you "
+                      "train on"], ["$23.20"])
+    # the data said next is timed for those 3 epochs
+    assert (rows.answer.intent, rows.query.epochs) == ("time", 3), rows.text
+    says(rows.text, ["about 2.96 hours on 1× H100 (2.96 GPU-hours for 76.8 million tokens)",
+                     "3 epochs."], [])
