@@ -103,8 +103,8 @@ def format_problem(text: str) -> str | None:
 # French typography (the review's rule): U+00A0 before ":" and inside « », U+202F before
 # ; ? ! and %, and one kind of apostrophe (the straight one, as most of the catalogue).
 _FRENCH_TYPOGRAPHY = (
-    (re.compile(r" :"), "an ordinary space before ':' (use U+00A0)"),
-    (re.compile(r"[ \u00a0][;?!]| %%"), "an ordinary space before ; ? ! or % (use U+202F)"),
+    (re.compile(r"[ \u202f]:"), "an ordinary or narrow space before ':' (use U+00A0)"),
+    (re.compile(r"[ \u00a0][;?!]|[ \u00a0]%%"), "an ordinary space before ; ? ! or % (use U+202F)"),
     (re.compile(r"« |«(?=\S)| »|(?<=\S)»"), "« » without U+00A0 inside"),
     (re.compile("\u2019"), "a curly apostrophe (the catalogue uses ')"),
 )

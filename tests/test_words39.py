@@ -9,10 +9,15 @@ length that one's own card cannot hold, with whether it fits asked first, say th
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
 import pytest
+from babel.messages.pofile import read_po
 
 from bot.understand.numbers import words_to_digits
-from tests.support.chat import ask, says
+from tests.support.chat import ask, converse, says
 
 # A thousand with more after it, in words: one number, whatever follows it.
 THOUSAND_AND_MORE: list[tuple[str, str]] = [
@@ -111,3 +116,56 @@ def test_hundreds_in_words_are_read_where_asked(lang: str, q: str, lead: str) ->
     reply = ask(q, lang)
     assert reply.locale == lang and reply.text.startswith(lead), reply.text
     assert "para 200.000\u00a0tokens" in reply.text or "filas" not in q, reply.text
+
+
+# Two ways to train weighed on a card, no model and no price asked: what each does, then which
+# model, the card kept for it (was "we don't rent the RTX 3090, so there is no price to quote").
+METHODS_ON_A_CARD: list[tuple[str, str, str]] = [
+    ("es", "que es mejor qlora o lora pa una 3090?",
+     "⚖️ <b>LoRA o QLoRA: los dos entrenan adaptadores pequeños sobre un modelo base congelado"),
+    ("fr", "c'est quoi le mieux qlora ou lora pour une 3090 ?",
+     "⚖️ <b>LoRA ou QLoRA\u00a0:"),
+    ("en", "qlora or lora for a 3090?",
+     "⚖️ <b>LoRA or QLoRA: both train small adapters on a frozen base model"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), METHODS_ON_A_CARD)
+def test_two_methods_weighed_on_a_card_are_told_apart(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.query.gpu == "rtx-3090" and reply.text.startswith(lead), reply.text
+    says(reply.text, [lead, "❓"], ["🏠", "🤔"])
+
+
+def test_the_card_stays_for_the_model_named_after() -> None:
+    _, second = converse("qlora o lora pa mi 3090?", "para llama 3 8b", locale="es")
+    assert (second.query.gpu, second.query.model_id) == ("rtx-3090", "llama-3-8b"), second.text
+    assert second.text.split("\n", 1)[1].startswith(
+        "✅ <b>En 1× RTX 3090, Llama 3 8B cabe con QLoRA y LoRA.</b>"), second.text
+
+
+# French typography: U+00A0 before ":" (26 translations had U+202F there, "LoRA ou QLoRA\u202f:"),
+# U+202F before "%" ("environ 5\u00a0%% plus petit"); the catalogue check now says so.
+_FR_PO = Path(__file__).resolve().parent.parent / "bot/locales/fr/LC_MESSAGES/messages.po"
+
+
+def _catalogues_script() -> ModuleType:
+    path = _FR_PO.parents[4] / "scripts" / "catalogues.py"
+    spec = importlib.util.spec_from_file_location("catalogues_words39", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_french_colons_and_percents_have_their_own_spaces() -> None:
+    with _FR_PO.open("rb") as fh:
+        catalogue = read_po(fh)
+    texts = [m.string for m in catalogue if m.id and isinstance(m.string, str)]
+    assert not [t for t in texts if "\u202f:" in t]
+    assert not [t for t in texts if "\u00a0%%" in t]
+
+
+@pytest.mark.parametrize("text", ["LoRA ou QLoRA\u202f: les deux", "environ 5\u00a0%% plus petit"])
+def test_the_catalogue_check_names_the_wrong_space(text: str) -> None:
+    assert _catalogues_script().typography_problems("fr", text)

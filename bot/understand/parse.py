@@ -4021,6 +4021,15 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # GPU named ("lora vs qlora for llama 3 8b on a 4090") the verdict on it leads, as before.
     # "explain lora vs full finetuning", "qlora or full ft": full fine-tuning beside them.
     pair = asks.method_pair(corrected) if not inference else None
+    if pair is not None and intent == "prices" and work.gpus and work.params_b is None \
+            and work.model_id is None and not work.family and work.hours is None \
+            and px.PRICES.search(rest) is None and px.COST.search(rest) is None \
+            and px.HOW_MUCH.search(rest) is None:
+        # "qlora or lora for a 3090?", "qlora o lora pa mi 3090?", "c'est quoi le mieux qlora
+        # ou lora pour une 3090 ?": two ways to train weighed on a card, no model and no price
+        # asked: what each does, then which model (was "we don't rent the RTX 3090, so there
+        # is no price to quote").
+        intent = "unknown"
     method_diff = (pair is not None or (
         work.params_b is None and asks.METHOD_WHAT.search(corrected.strip()) is not None)) \
         and intent in ("memory", "unknown") \
