@@ -900,6 +900,8 @@ class Answer(BaseModel):
     budget: BudgetBuys | None = None
     budget_alt: BudgetBuys | None = None
     budget_cheapest: bool = False  # no GPU named: the cheapest offered configuration's hours
+    # ... a run's tokens said: the hours of the configuration where the run costs least
+    budget_run_least: bool = False
     # No card named: every offered configuration the budget buys a block of was weighed, and
     # the answer is on the one whose largest model is the largest (_largest_over_offers).
     budget_weighed: bool = False
@@ -4297,11 +4299,20 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
     assert budget is not None
     minutes = cat.pricing.billing_granularity_minutes
     cheapest: BudgetBuys | None = None
+    least: Quote | None = None
     if query.params_b is not None:
         check_params(query.params_b, cat)
+        least = _least_paid_run(query, cat) if gpu is None else None
+        if least is not None and least.plan.usd > budget:
+            # Beyond the budget wherever it runs: the hours the money buys where an hour costs
+            # least, beside the run's cost there, as before
+            least = None
         option = cheapest_fit(_asked_method(query, cat), query.params_b, cat) \
             if query.largest else _budget_offer(query, _asked_method(query, cat), cat)
-        if option is not None and option.gpu and option.usd_per_hour is not None:
+        if least is not None:
+            cheapest = budget_buys(budget, least.gpu, least.gpu_count, least.usd_per_hour,
+                                   minutes)
+        elif option is not None and option.gpu and option.usd_per_hour is not None:
             cheapest = budget_buys(budget, option.gpu, option.gpu_count, option.usd_per_hour,
                                    minutes)
     named: BudgetBuys | None = None
@@ -4381,7 +4392,23 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
     return query.model_copy(update=update), {
         "budget_per_day": per_day,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
+        "budget_run_least": gpu is None and least is not None,
         **whole}
+
+
+def _least_paid_run(query: Query, cat: Catalogue) -> Quote | None:
+    """"i have $100, … llama 3.1 70b qlora on 50k samples of 1k tokens", no card named: the run
+    where what is paid for it is least, as the same question without the budget prices it
+    (1× B200, $46.10 in blocks; was the cheapest configuration per hour, 1× A100 80GB, where
+    the same run is paid $53.36: "$50" was not enough); the budget's hours are counted there
+    when it pays for the run. None unless a training run's tokens are said (the budget's
+    largest model, or no data: per hour)."""
+    if query.largest or query.dataset_tokens is None or not _run_timed(query) \
+            or query.deadline_asked or query.within_hours or query.tokens_per_second is not None:
+        return None
+    detail = _timed_detail(query.model_copy(update={"budget_usd": None}), cat)
+    run = detail.training_time if detail is not None else None
+    return run.quote if run is not None and not run.asked else None
 
 
 def _budget_offer(query: Query, method: MethodId, cat: Catalogue) -> Fit | None:

@@ -311,7 +311,8 @@ def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
 
 @pytest.mark.parametrize(("text", "start"), [
     ("i have 500 bucks, can i full finetune a 7b on 1B tokens?",
-     "✅ <b>Within $500: this run costs about $137.90, 44.92 hours on 1× H200 for 1 billion tokens."),
+     # where the run is paid least (was the cheapest hour's 1× H200, $137.90)
+     "✅ <b>Within $500: this run costs about $91.05, 19.75 hours on 1× B200 for 1 billion tokens."),
     ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50: "),
     ("tengo 100 dólares, me alcanza para un lora de llama 3.1 8b con 500M tokens?",
      "✅ <b>Te alcanza con 100\u00a0US$: este entrenamiento cuesta unos 43,14\u00a0US$"),

@@ -84,3 +84,27 @@ def test_the_cheapest_of_all_leads_the_list(text: str, lang: str, lead: str) -> 
 def test_a_list_led_by_its_cheapest_has_no_line_before_it() -> None:
     # QLoRA first, and the cheapest: the list says it in its first line
     assert ask("cheapest gpu to finetune llama 3 70b").text.startswith("🏆")
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    # No card named: the run where what is paid for it is least, the budget's hours there
+    # (was the cheapest configuration per hour, 1× A100 80GB: $52.44, "Not within $50")
+    ("i have $50, can i qlora llama 3.1 70b on 50k samples of 1k tokens?", "en",
+     "✅ <b>Within $50: this run costs about $38.45, 8.34 hours on 1× B200 for 50 million "
+     "tokens.</b>"),
+    ("tengo 100 dolares, me alcanza para qlora de llama 3.1 70b con 50k ejemplos de 1k tokens?",
+     "es", "✅ <b>Te alcanza con 100\u00a0US$: este entrenamiento cuesta unos 38,45\u00a0US$"),
+])
+def test_a_budget_weighs_the_run_where_it_is_paid_least(text: str, lang: str, lead: str) -> None:
+    reply = ask(text, lang)
+    assert reply.text.startswith(lead), reply.text
+    assert reply.answer.budget_run_least
+
+
+def test_a_run_beyond_the_budget_anywhere_keeps_the_cheapest_hours() -> None:
+    # $20 pays no block of the B200 where the run is paid least ($46.10): the hours the money
+    # buys where an hour costs least, as before
+    answer = ask("tengo 20 dolares, puedo hacer full finetune de qwen2.5 3b con 1B tokens?",
+                 "es").answer
+    assert not answer.budget_run_least and answer.budget is not None
+    assert answer.budget.gpu != "b200"
