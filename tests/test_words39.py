@@ -169,3 +169,31 @@ def test_french_colons_and_percents_have_their_own_spaces() -> None:
 @pytest.mark.parametrize("text", ["LoRA ou QLoRA\u202f: les deux", "environ 5\u00a0%% plus petit"])
 def test_the_catalogue_check_names_the_wrong_space(text: str) -> None:
     assert _catalogues_script().typography_problems("fr", text)
+
+
+# A length with no unit after the examples it measures is in tokens ("10k ejemplos de 512"):
+# one figure (was unread, both lengths bracketed); a unit after it is no length.
+BARE_LENGTH: list[tuple[str, str, int | None]] = [
+    ("es", "y si uso unsloth cuanto tarda en mi 3090 qlora llama 3 8b con 10k ejemplos de 512?",
+     5_120_000),
+    ("fr", "combien de temps pour un qlora llama 3 8b sur ma 3090 avec 10k exemples de 512",
+     5_120_000),
+    ("es", "cuanto tarda qlora llama 3 8b en una a100 con 10k ejemplos de 512, 3 epocas",
+     5_120_000),
+    ("en", "qlora llama 3 8b, 10k samples of 1k, on an a100, how long", 10_000_000),
+    ("fr", "combien de temps qlora llama 3 8b sur une a100 avec 10k exemples de 512 en moyenne",
+     5_120_000),
+    ("es", "cuanto tarda qlora llama 3 8b en mi 3090 con 20k ejemplos de 3 epocas", None),
+    ("es", "cuanto tarda qlora llama 3 8b en una a100 con 10k ejemplos de 5gb", None),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "tokens"), BARE_LENGTH)
+def test_a_length_with_no_unit_after_examples_is_in_tokens(
+        lang: str, q: str, tokens: int | None) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "time", reply.text
+    got = reply.query.dataset_tokens
+    assert (None if got is None else int(got)) == tokens, reply.text
+    if tokens is not None:
+        assert reply.text.startswith("⏱ <b>") and "512 tokens" not in reply.text[:200], reply.text

@@ -560,6 +560,15 @@ _ABOUT: Final = (
     r"avg|average|mean|about|around|roughly|approx\w*|~|unos|de unos|alrededor de|environ"
     r"|d'environ|en moyenne|promedio|de media|en promedio|on average"
 )
+# "10k ejemplos de 512", "10k exemples de 512 chacun", "10k samples of ~1k": a length said with
+# no unit after the examples it measures is in tokens (was unread: both lengths bracketed). Not a
+# unit after it ("20k ejemplos de 3 epocas", "de 5gb"), which the parse also holds to a length.
+SAMPLES_OF_BARE: Final = Guarded(
+    rf"(?:{_SAMPLES})(?:,? each)?,? (?:of|de|d')",
+    rf"{_SAMPLE_COUNT}(?:,? each)?,? (?:of|de|d') ?(?:(?P<avg>{_ABOUT}) ?(?:of |de )?)?"
+    rf"(?P<num>{NUM_SP}) ?(?P<mult>k)?(?: (?:each|chacun|cada uno)| (?P<avg2>{_ABOUT}))?"
+    rf"(?!\w|[.,]\d|{_NOT_EXAMPLES}| ?-?(?:epochs?|epocas?|epoques?|gpus?|x(?![a-z])))"
+)
 SAMPLES_OF_TOKENS: Final = Guarded(
     ("tok",),
     rf"{_SAMPLE_COUNT}(?: each)?,? ?\(? ?"
