@@ -3309,15 +3309,18 @@ def _within_positions(query: Query, cat: Catalogue) -> Query:
 
 def _users_engine(query: Query, cat: Catalogue) -> tuple[Query, str | None]:
     """Users served at once with no engine or runner named ("llama 3 8b for 20 users on a
-    4090", "how many users can an L4 serve"): a serving engine batches them, and the
+    4090", "how many users can an L4 serve", "64 concurrent requests", "64 concurrent at 4k":
+    people or not, one sizing in every reply): a serving engine batches them, and the
     concurrency answer already sizes them within vLLM's share of the card; the users' fit is
     then vLLM's run too: its share, its default prefill step for the card (2,048 tokens below
     70 GiB), its paged KV cache (no layer copied as it grows) and its own memory in the share
     (rules.capacity.vllm_share_parts). Was the whole card, an 8,192-token step and the copy
     transformers' generate makes. Not for a GGUF or EXL2 file (llama.cpp, ExLlamaV2) nor on a
     card vLLM does not run on with CUDA (a Mac's Metal): the reply says vLLM was assumed."""
+    at_once = query.users if query.users is not None else \
+        query.batch_size if query.served_at_once else None
     if query.engine is not None or query.runner is not None or not query.inference \
-            or not (query.concurrency_asked or (query.users is not None and query.users > 1)) \
+            or not (query.concurrency_asked or (at_once is not None and at_once > 1)) \
             or (query.quant is not None and query.quant.upper() not in ("AWQ", "GPTQ")):
         return query, None
     gpus = [query.gpu, *query.other_gpus] if query.gpu is not None else []

@@ -340,10 +340,11 @@ def test_no_ratio_of_prices_on_one_configuration() -> None:
      "45 tokens/s there.</b>",
      "On 4× H100 the 64 fit together: at most about 5,400 tokens/s in all, 84 each."),
     # and the price of that batch is where it fits ("64 concurrent at 4k": its spaces run
-    # where the context was read, was no batch)
+    # where the context was read, was no batch), sized as the users are (vllm39: was 2× H100
+    # at 2,707 tokens/s, over the whole card, where the users had four)
     ("cost per million tokens llama 3 70b fp8 on an h100 with 64 concurrent at 4k",
-     "💵 <b>At least $0.48 per million tokens generated: Llama 3 70B (8-bit inference) on 2× "
-     "H100 at $4.64/hour, 64 sequences decoded together at their bound of 2,707 tokens/s in "
+     "💵 <b>At least $0.48 per million tokens generated: Llama 3 70B (8-bit inference) on 4× "
+     "H100 at $9.28/hour, 64 sequences decoded together at their bound of 5,400 tokens/s in "
      "all.</b>", "64 sequences of 4,096 tokens of context do not fit together on 1× H100"),
 ])
 def test_a_batch_that_misses_together_is_said(text: str, lead: str, beside: str) -> None:

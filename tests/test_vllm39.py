@@ -175,3 +175,49 @@ def test_a_request_takes_whole_blocks() -> None:
     assert vllm_kv_capacity(available, per_token, 8200).tokens == 16000
     with pytest.raises(ValueError, match="must be positive"):
         vllm_kv_capacity(available, 0, 8192)
+
+
+# ----------------------------------------------------------------------------- one sizing
+
+
+def test_concurrent_with_no_noun_is_served_in_the_cost_too() -> None:
+    # "64 concurrent" with no people word: sequences served at once in every reply (the cost
+    # was a fine-tune's at batch 64 on 1× H100, "does not fit with any of these methods").
+    reply = ask("64 concurrent at 4k with llama 3.1 70b on h100s cost per month", "en")
+    q = reply.query
+    assert q.inference and q.batch_size == 64 and q.served_at_once, q
+    says(reply.text, ["💵 <b>Cost: $6,681.60</b> — 4× H100 × 720 hours",
+                      "needs about 58.3 GB per GPU", "of the 78.7 GB vLLM takes"],
+         ["QLoRA", "does not fit with any of these methods"])
+
+
+def test_one_sizing_in_the_cost_and_the_speed_replies() -> None:
+    # The same 64 at 4k as vLLM serves them (its share, its step, its paged cache) whether the
+    # cost, the speed or the count is asked: 58.3 GB per GPU on 4× H100 (the cost reply had
+    # 58.9 GB of the whole card with the CUDA context and the growth copy).
+    cost = ask("serve llama 3.1 70b on h100s, 64 concurrent at 4k, cost per day", "en")
+    count = ask("64 concurrent users at 4k with llama 3.1 70b on h100s, how many do i need",
+                "en")
+    for reply in (cost, count):
+        detailed = reply.answer.detailed
+        assert detailed is not None and detailed.gpus == 4, reply.text
+        assert str(detailed.breakdown.per_gpu_gb) == "58.3", reply.text
+    speed = ask("llama 3.1 70b on h100s 64 concurrent 4k context tok/s", "en")
+    assert speed.query.batch_size == 64 and speed.query.served_at_once
+    says(speed.text, ["At most about 3,774 tokens/s in all, 58 each: Llama 3.1 70B (BF16 "
+                      "inference) on 4× H100, 64 sequences"], ["one sequence"])
+
+
+# ----------------------------------------------------------------------------- llama.cpp flags
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("./llama-server -m qwen2.5-14b-instruct-q4_k_m.gguf --ctx-size 16384 -ngl 99 3060 12gb "
+     "vram?", 1),
+    ("llama-server -m qwen2.5-14b-instruct-q4_k_m.gguf -ngl 99 3060 12gb", 1),
+    ("2 3090 with -ngl 99 llama 3 70b q4", 2),
+])
+def test_a_flags_value_is_no_count_of_cards(text: str, count: int) -> None:
+    reply = ask(text, "en")
+    assert (reply.query.gpu_count or 1) == count and reply.query.gpu_layers == 99, reply.text
+    assert "99×" not in reply.text

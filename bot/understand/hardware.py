@@ -234,6 +234,9 @@ _PLURAL_BEFORE: Final = lazy(
 # "500 h100 hours", "200 a100 gpu hours": the number before the name counts hours.
 _GPU_HOURS_AFTER: Final = lazy(r"^ ?(?P<gpu>gpu ?-? ?)?(?:hours?|hrs?)(?![a-z])")
 _DIGIT_BEFORE: Final = lazy(r"\d ?$")
+# A command-line flag just before the number ("-ngl 99 3060 12gb", "--parallel 4 4090"): the
+# number is the flag's value, not a count of the card after it.
+_FLAG_BEFORE: Final = lazy(r"(?<![\w-])--?[a-z][\w-]* ?[=:]? ?$")
 # A number joined to the name by "de" alone ("24 de h100"), and the units of hours it may echo.
 _OF_ONLY: Final = lazy(r"\d ?de $")
 _HOURS: Final = r"h|hrs?|hours?|horas?|heures?"
@@ -517,6 +520,10 @@ def _count_around(
     if before and before.group("num") and not before.group("nodes") \
             and _GPU_HOURS_AFTER.match(work.s[end : end + 16]):
         # "how much for 500 h100 hours": 500 GPU-hours of H100, not 500 cards.
+        before = None
+    if before and before.group("num") and not before.group("nodes") \
+            and _FLAG_BEFORE.search(work.s, 0, offset + before.start("num")):
+        # "llama-server … -ngl 99 3060 12gb": 99 layers on one 3060 (was 99 GPUs)
         before = None
     if before and before.group("num") and _OF_ONLY.search(before.group(0)) and re.search(
             rf"(?<![\d.,]){re.escape(before.group('num'))} ?(?:{_HOURS})(?![a-z])",
@@ -1075,6 +1082,9 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
         if work.vram_gb is not None or total is not None:
             continue
         count = match.group("count") or match.group("acount")
+        if count and _FLAG_BEFORE.search(
+                work.s, 0, match.start("count" if match.group("count") else "acount")):
+            count = None  # "-ngl 99 3060 12gb": the flag's 99 layers, not 99 cards of 12 GB
         if count and work.gpu_count is None:
             work.gpu_count = parse_int(count)
         elif match.group("word") and work.gpu_count is None:
@@ -1121,6 +1131,9 @@ def _total(work: Work, index: CatalogueIndex, total: Decimal) -> None:
 def take_count(work: Work) -> None:
     """A count said apart from a name: "4 GPUs", "dos tarjetas", "2 nodes of 8 GPUs"."""
     match = _COUNT_ALONE.search(work.s)
+    if match is not None and match.group("num") and not match.group("nodes") \
+            and _FLAG_BEFORE.search(work.s, 0, match.start("num")):
+        match = None  # "-ngl 99 3060" (the card read, "99 gpu" left): the flag's value
     if match is None:
         # "can a tesla p40 run llama 3 70b q4 with 2 of them": one card named without a count,
         # its count said after it (was 1× P40)

@@ -725,7 +725,11 @@ def _take_settings(work: _Work) -> None:
         work.batch_at = match.start()
         work.batch_size = parse_int(match.group("num") or match.group("num2")
                                      or match.group("num3"))
-        work.served_batch = any(word in match.group(0) for word in _SERVED_BY_NOUN)
+        # "64 concurrent at 4k", the noun unsaid: sequences served at once too (was a training
+        # batch when a cost was asked: "… llama 3.1 70b, how much would it cost" priced
+        # fine-tuning at batch 64)
+        work.served_batch = match.group("num3") is not None or any(
+            word in match.group(0) for word in _SERVED_BY_NOUN)
         if any(word in match.group(0) for word in _PEOPLE):
             work.users = work.batch_size
         # "OLLAMA_NUM_PARALLEL=4" still names the runner (its GGUF type)
@@ -4490,6 +4494,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         speed_asked=speed_asked,
         generate_tokens=generate_tokens,
         users=work.users if inference and work.users == work.batch_size else None,
+        served_at_once=inference and work.served_batch and work.batch_size is not None,
         generate_cost=generate_cost,
         rate_asked=rate_asked,
         rate_tokens=rate_tokens,

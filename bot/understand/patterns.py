@@ -427,8 +427,10 @@ CONCURRENCY: Final = Guarded(
     # "…with vllm, 32 concurrent", "32 simultaneous at 8k": the noun left unsaid, at the end
     # of a clause or before a preposition (never "32 concurrent ..." of another noun)
     rf"|(?<![\w.,-])(?P<num3>-?\d{{1,5}}) (?:{_CONCURRENT})"
-    # (spaces run where a setting after it was blanked: "64 concurrent at 4k")
-    r"(?= *$| *[,;:!?)]| *\.(?!\d)| +(?:at|with|on|and|for|y|con|en|a|et|avec|sur|pour)\b)"
+    # (spaces run where a setting after it was blanked: "64 concurrent at 4k"), or before what
+    # is asked of them ("64 concurrent 4k context tok/s", "… 64 concurrent, cost for a day")
+    r"(?= *$| *[,;:!?)]| *\.(?!\d)| +(?:at|with|on|and|for|y|con|en|a|et|avec|sur|pour)\b"
+    r"| +(?:tok(?:en)?s? ?/|t/s|(?:tps|how|what|which|cost|price|throughput)(?![a-z])))"
 )
 # "serve llama 3 8b to 10 users", "servir … a 10 usuarios", "servir … pour 10 utilisateurs":
 # serving that many people is that many sequences at once (read only beside a serving word).

@@ -449,6 +449,9 @@ class Query(BaseModel):
     # "serve gemma 3 27b to 10 people", "llama 3 8b for 50 users": the people served at once
     # (batch_size holds as many sequences), the reply's lead.
     users: int | None = None
+    # "64 concurrent requests", "64 concurrent at 4k": batch_size is sequences served at once,
+    # people or not (sized as a serving engine batches them: bot.answer._users_engine)
+    served_at_once: bool = False
     # "how many users can I serve with llama 3 8b on an L4": the sequences that fit at once.
     concurrency_asked: bool = False
     # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.
