@@ -130,6 +130,11 @@ LITGPT_LORA_TARGETS = "qv"
 MLX_NUM_LAYERS = 16
 MLX_MICRO_BATCH = 4
 MLX_LORA_RANK = 8
+# ... and "max_seq_length": 2048 (@0304b2836cf27f5986128c771aed9a3078ab3705): longer samples are
+# cut there (mlx_lm/tuner/trainer.py iterate_batches, "[WARNING] Some sequences are longer than
+# 2048 tokens. The longest sentence … will be truncated to 2048"), so a run timed at longer ones
+# says the flag that keeps them whole.
+MLX_MAX_SEQ_LENGTH = 2048
 DEFAULT_EPOCHS = 1
 
 # Term names of rules.estimator → English msgids (translated by the template and the chart).
@@ -873,6 +878,7 @@ class RunSettings:
     batch_asked: bool
     context_asked: bool
     dataset_tokens: Decimal | None
+    tokens_per_second: Decimal | None
     trainer: Literal["hf", "trl"] | None
     tool: Literal["axolotl", "llama_factory"] | None
 
@@ -929,13 +935,21 @@ def mlx_assumed(query: Query | RunSettings, method: Method) -> bool:
     the trainer people use there is mlx-lm's (mlx_lm.lora, a 4-bit MLX model for QLoRA), so
     the run is estimated at its defaults (MLX_*), and the reply says so (was TRL's batch 1,
     checkpointing and rank 16, as if on CUDA)."""
-    if query.mlx or query.gpu is None or query.method is None or method.kind != "training":
+    if query.mlx or query.gpu is None or method.kind != "training":
         return False
-    if query.intent not in ("fit", "memory") or query.largest or query.batch_asked \
-            or query.context_asked or query.dataset_tokens is not None:
-        # Whether the run fits, as asked; a time, a cost or a search over models, batches or
-        # lengths stays at the usual typical settings (their replies time and price rented
-        # CUDA runs beside the Mac's).
+    # "how long to finetune llama 3 8b on my m3 max, 10k samples": timed on the Mac, as mlx-lm
+    # runs it there (mac39; was TRL's all layers with checkpointing, 6·N a token), the method
+    # timed when none is named too. A Mac with no peak on file is timed on a rented CUDA
+    # card: that run keeps the usual settings.
+    timed = query.intent == "time" and query.tokens_per_second is None
+    if query.method is None and not timed:
+        return False
+    if (query.intent not in ("fit", "memory") and not timed) or query.largest \
+            or query.batch_asked or query.context_asked \
+            or (query.dataset_tokens is not None and not timed):
+        # Whether the run fits, as asked; a cost or a search over models, batches or lengths
+        # stays at the usual typical settings (their replies price rented CUDA runs beside
+        # the Mac's).
         return False
     # The method asked, not the one estimated: a full fine-tune's LoRA remedy is still that
     # run's trainer's (no method named, several listed: none assumed either). The estimated
@@ -943,9 +957,13 @@ def mlx_assumed(query: Query | RunSettings, method: Method) -> bool:
     # (tests/test_methods_data.py's method only in data).
     cat = load_catalogue()
     try:
-        asked = method if query.method == method.id else cat.method(query.method)
-        platform = cat.gpu(query.gpu).platform
+        asked = method if query.method is None or query.method == method.id \
+            else cat.method(query.method)
+        card = cat.gpu(query.gpu)
     except KeyError:
+        return False
+    platform = card.platform
+    if timed and card.fp16_dense_tflops is None and card.bf16_dense_tflops is None:
         return False
     if not asked.adapter:
         return False
@@ -958,10 +976,11 @@ def mlx_assumed(query: Query | RunSettings, method: Method) -> bool:
 
 
 def _mlx_defaults_open(query: Query | RunSettings, method: Method) -> bool:
-    """MLX named in words on a Mac (mlx_assumed), its batch and checkpointing not said:
-    mlx_lm.lora's own defaults are the run asked, where they hold."""
-    return query.mlx_named and query.batch_size is None and query.grad_ckpt is None \
-        and mlx_assumed(query, method)
+    """MLX named in words on a Mac (mlx_assumed), or a time asked there, its batch and
+    checkpointing not said: mlx_lm.lora's own defaults are the run asked (or timed), where
+    they hold."""
+    return (query.mlx_named or query.intent == "time") and query.batch_size is None \
+        and query.grad_ckpt is None and mlx_assumed(query, method)
 
 
 def _serving_chunk(engine: str | None, gpu_id: str | None, vram_per_gpu: Decimal | None,
@@ -1011,7 +1030,8 @@ def _estimate_run(
     """_estimate_on for the query's settings (run_settings), or those a search changed: read
     as attributes (a read of the query's dict cost twice as much)."""
     training = method.kind == "training"
-    if said.mlx_named and vram_per_gpu is not None and _mlx_defaults_open(said, method):
+    if (said.mlx_named or said.intent == "time") and vram_per_gpu is not None \
+            and _mlx_defaults_open(said, method):
         # "lora llama 3 8b on my m2 ultra with mlx": mlx-lm's own run (batch 4, no
         # checkpointing) where the Mac holds it; else batch 1 with checkpointing, the flags
         # its command then passes (was "No trainer named" and batch 1 whatever the Mac).

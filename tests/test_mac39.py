@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 
 from rules.catalogue import load_catalogue
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 CAT = load_catalogue()
 
@@ -83,3 +83,80 @@ def test_every_apple_peak_names_its_factors() -> None:
         assert gpu.peak_source is not None, gpu.id
         cores, mhz = (int(x) for x in re.findall(r"(\d+) (?:cores|MHz)", gpu.peak_source))
         assert abs(cores * mhz * 256 / 1e6 - float(gpu.fp16_dense_tflops)) < 0.01, gpu.id
+
+
+# A training time on one's Mac, no trainer named: mlx-lm's run at mlx_lm.lora's own defaults
+# (ml-explore/mlx-lm mlx_lm/lora.py CONFIG_DEFAULTS: num_layers 16, batch_size 4,
+# grad_checkpoint False, rank 8, max_seq_length 2048) where they fit the GPU's share, else
+# --batch-size 1 --grad-checkpoint; said. Was TRL's run on CUDA (every layer, checkpointing):
+# 6·N a token, 7.17 hours for 2.56M tokens on an M2 Max, with a 9 GB memory line of another
+# run than mlx-lm's.
+def test_a_time_on_a_mac_is_mlx_lms_run_at_its_defaults() -> None:
+    reply = ask("how long to finetune llama 3 8b on my m2 max 32gb, 5k examples of 512 tokens",
+                "en")
+    text = reply.text
+    assert text.startswith("⏱ <b>QLoRA of Llama 3 8B: about 3.59 hours on 1× Apple M2 Max"), text
+    assert "From 3·N·D FLOPs at an assumed 35% of the 13.6 peak FP16 TFLOPS" in text, text
+    assert "Only the last 16 of the 32 layers train (mlx_lm --num-layers)" in text, text
+    assert "✅ Memory: about 13.2 GB per GPU of 21.33 GB (detailed estimate, QLoRA).\n🍎 No " \
+        "trainer named: timed as mlx-lm trains on a Mac, not as TRL on CUDA (an assumption). " \
+        "At mlx_lm.lora's own defaults: LoRA rank 8 on the last 16 layers, batch 4, no " \
+        "gradient checkpointing; the memory above is at the same settings." in text, text
+    detailed = reply.answer.detailed
+    assert detailed is not None and detailed.mlx_assumed
+    assert (detailed.micro_batch, detailed.grad_ckpt, detailed.lora_rank) == (4, False, 8)
+
+
+def test_where_mlx_lms_defaults_miss_the_mac_it_is_timed_at_batch_1_with_checkpointing() -> None:
+    reply = ask("how long to qlora llama 3 8b on my m3 max 36gb, 20k samples of 2048 tokens",
+                "en")
+    text = reply.text
+    assert "From 4·N·D FLOPs at an assumed 35% of the 14.13 peak FP16 TFLOPS" in text, text
+    assert "Its own defaults (LoRA rank 8 on the last 16 layers, batch 4, no gradient " \
+        "checkpointing) need about 52.6 GB here, more than the GPU can use: timed at " \
+        "--batch-size 1 --grad-checkpoint, the memory above." in text, text
+    assert "✅ Memory: about 7.8 GB per GPU of 27 GB" in text, text
+
+
+def test_samples_of_unsaid_length_on_a_mac_each_at_its_own_settings() -> None:
+    """512-token samples hold mlx-lm's batch 4 on a 36 GB M3 Max, 2,048-token ones do not:
+    each length is timed at what it runs at (3·N and 4·N a token), said."""
+    text = ask("how long to finetune llama 3 8b on my m3 max, 10k samples", "en").text
+    assert "about 6.9 hours at 512 tokens each, 36.81 hours at 2,048 tokens each, on 1× " \
+        "Apple M3 Max (1 epoch).</b>" in text, text
+    assert "From 3–4·N·D FLOPs" in text, text
+    assert "at mlx_lm.lora's own batch 4 without gradient checkpointing where that fits the " \
+        "GPU's share, else at --batch-size 1 --grad-checkpoint." in text, text
+
+
+def test_a_macs_chat_is_timed_on_the_mac() -> None:
+    """'on my macbook m2 16gb', 'and llama 3 8b?', 'how long for 5k rows': TRL's 2,048-token
+    run (12.8 GB) missed the 10.66 GB macOS gives the GPU, so both lengths were timed on a
+    rented L40S; mlx-lm's at --batch-size 1 --grad-checkpoint (7.8 GB) runs there."""
+    reply = converse("train phi 3 mini", "on my macbook m2 16gb", "and llama 3 8b?",
+                     "how long for 5k rows", locale="en")[-1]
+    (short_len, short_t), (long_len, long_t) = reply.answer.sample_bracket
+    assert (short_len, long_len) == (512, 2048)
+    assert (short_t.gpu, long_t.gpu) == ("apple-m2", "apple-m2"), reply.text
+    assert "L40S" not in reply.text and "🍎 No trainer named" in reply.text, reply.text
+
+
+def test_a_cuda_card_and_a_trainer_named_keep_trls_run() -> None:
+    cuda = ask("how long to qlora llama 3 8b on my 3090, 5k examples of 512 tokens", "en")
+    trl = ask("how long to qlora llama 3 8b with trl on my m2 max 32gb, 5k examples of 512 "
+              "tokens", "en")
+    for reply in (cuda, trl):
+        assert reply.answer.detailed is not None and not reply.answer.detailed.mlx_assumed
+        assert "mlx-lm trains" not in reply.text and "From 6·N·D FLOPs" in reply.text, reply.text
+
+
+def test_samples_longer_than_mlx_lms_max_seq_length_say_its_flag() -> None:
+    """mlx_lm.lora cuts samples at --max-seq-length (2,048 unless set): timed whole at 4,096
+    tokens, the reply gives the flag that trains them so."""
+    text = ask("how long to qlora llama 3 8b on my m2 ultra 192gb, 10k samples of 4096 tokens",
+               "en").text
+    assert "mlx_lm.lora cuts each sample at --max-seq-length, 2,048 tokens unless set: pass " \
+        "--max-seq-length 4096 to train yours whole, as timed here." in text, text
+    short = ask("how long to qlora llama 3 8b on my m2 ultra 192gb, 10k samples of 1024 tokens",
+                "en").text
+    assert "--max-seq-length" not in short, short

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from babel import Locale
 from markupsafe import Markup, escape
 
+from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
 from rules.budget import BudgetBuys
@@ -474,6 +475,47 @@ class Phrases:
             "those layers only and a token takes %(k)s·N.",
             layers=self.fmt.num(note.params["layers"]), of=self.fmt.num(note.params["of"]),
             k=self.fmt.num(k))
+
+    def mlx_timed(self, detailed: Any, bracket: Sequence[tuple[int, Any]] = ()) -> Markup:
+        """A time on one's Mac (bot.detail mlx_assumed): the run timed is mlx-lm's, at
+        mlx_lm.lora's own defaults where they fit the GPU's share of the unified memory, else
+        at batch 1 with checkpointing (its flags), said, since the time hangs on it (3·N a
+        token without checkpointing on Llama 3 8B's last 16 of 32 layers, 4·N with it).
+        `bracket`: samples of unsaid length timed at two lengths, each at its own settings."""
+        note = next((a for a in detailed.breakdown.assumptions if a.code == "trained_layers"),
+                    None)
+        who = (self._("Timed as mlx-lm trains, as you named it.") if detailed.mlx_named
+               else self._("No trainer named: timed as mlx-lm trains on a Mac, not as TRL on "
+                           "CUDA (an assumption)."))
+        if note is None:  # every layer trains (--num-layers -1): no default to say
+            return Markup(who)
+        values = {"rank": self.fmt.num(detailed.lora_rank or 0),
+                  "layers": self.fmt.num(note.params["layers"])}
+        ks = {t.flops_per_param_token for _len, t in bracket
+              if getattr(t, "flops_per_param_token", None) is not None}
+        if len(ks) > 1:
+            how = self._("LoRA rank %(rank)s on the last %(layers)s layers, at mlx_lm.lora's own "
+                         "batch 4 without gradient checkpointing where that fits the GPU's share, "
+                         "else at --batch-size 1 --grad-checkpoint.", **values)
+        elif detailed.micro_batch == MLX_MICRO_BATCH and not detailed.grad_ckpt:
+            how = self._("At mlx_lm.lora's own defaults: LoRA rank %(rank)s on the last "
+                         "%(layers)s layers, batch 4, no gradient checkpointing; the memory above "
+                         "is at the same settings.", **values)
+        elif detailed.mlx_defaults_gb is not None:
+            how = self._("Its own defaults (LoRA rank %(rank)s on the last %(layers)s layers, "
+                         "batch 4, no gradient checkpointing) need about %(own)s here, more than "
+                         "the GPU can use: timed at --batch-size 1 --grad-checkpoint, the memory "
+                         "above.", own=self.fmt.gb(detailed.mlx_defaults_gb), **values)
+        else:
+            how = self._("LoRA rank %(rank)s on the last %(layers)s layers, at --batch-size "
+                         "%(batch)s%(ckpt)s.", batch=self.fmt.num(detailed.micro_batch),
+                         ckpt=" --grad-checkpoint" if detailed.grad_ckpt else "", **values)
+        if detailed.seq_len > MLX_MAX_SEQ_LENGTH:
+            how += " " + self._("mlx_lm.lora cuts each sample at --max-seq-length, %(cut)s tokens "
+                                "unless set: pass --max-seq-length %(len)s to train yours whole, "
+                                "as timed here.", cut=self.fmt.num(MLX_MAX_SEQ_LENGTH),
+                                len=detailed.seq_len)
+        return Markup(who + " " + how)
 
     def recomputes(self, throughput: Any) -> bool:
         """Whether a tokens/s estimate counts checkpointing's recompute (its FLOPs note)."""
