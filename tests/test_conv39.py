@@ -208,3 +208,30 @@ def test_epochs_after_a_run_with_no_data_ask_for_the_data(first: str) -> None:
     assert (rows.answer.intent, rows.query.epochs) == ("time", 3), rows.text
     says(rows.text, ["about 2.96 hours on 1× H100 (2.96 GPU-hours for 76.8 million tokens)",
                      "3 epochs."], [])
+
+
+def test_q4_after_a_verdict_naming_no_method_is_the_format_to_run() -> None:
+    # "runs in 4-bit (inference), but no fine-tuning method fits": "q4?" is GGUF Q4_K_M there
+    _, reply = converse("deepseek r1 distill 14b on my 4070 12gb", "q4?", locale="en")
+    assert (reply.query.method, reply.query.inference) == ("gguf_q4_k_m", True), reply.text
+
+
+def test_how_much_on_another_card_after_a_run_on_data_is_its_cost() -> None:
+    # was the run's time on the H100 again, the cost one line under it
+    *_, reply = converse("can i full finetune llama 3.2 3b on a 3090", "how long for 100k examples",
+                         "how much on h100 instead", locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.dataset_samples) == (
+        "cost", "llama-3.2-3b", "full_adamw", "h100", 100_000), reply.text
+    says(reply.text, ["💵 <b>What fine-tuning Llama 3.2 3B (3.21B parameters) with full AdamW "
+                      "costs depends on how long your 100,000 samples are"], [])
+
+
+def test_a_price_asked_after_an_alert_is_the_alert_cards() -> None:
+    # was "❓ Which GPU and for how long?", then "I did not understand" for the hours
+    _, now, hours = converse("tell me when h200 drops below 2.5", "also what does it cost now",
+                             "and for 10 hours", locale="en")
+    assert (now.answer.intent, now.query.gpu) == ("prices", "h200"), now.text
+    says(now.text, ["💵 <b>1× H200 costs $3.07/hour.</b>"], ["❓"])
+    assert (hours.answer.intent, hours.query.gpu, hours.query.hours) == ("cost", "h200", 10)
+    says(hours.text, ["💵 <b>Cost: $30.70</b>"], [])

@@ -354,6 +354,20 @@ _CHANGES: Final = lazy(
 _LIMIT_WORDS: Final = 8
 
 
+def _price_of_alert_card(new: Query, previous: Query) -> Query | None:
+    """"tell me when h200 drops below 2.5", then "also what does it cost now" or "how much for
+    10 hours": that card's price, or its cost for those hours (was "Which GPU and for how
+    long?"), when no run was asked before the alert."""
+    if previous.intent != "alert" or previous.gpu is None or previous.earlier_run is not None \
+            or new.intent not in ("cost", "prices") or new.gpu is not None \
+            or _names_card(new) or _names_model(new) or new.budget_usd is not None \
+            or new.method is not None or new.inference or words(new.text) > SHORT_WORDS:
+        return None
+    return new.model_copy(update={
+        "gpu": previous.gpu, "intent": "cost" if new.hours is not None else "prices",
+        "follow_up": True})
+
+
 def _rethreshold(new: Query, previous: Query, gpus: Catalogue | None = None) -> Query | None:
     """Right after an alert with a threshold (or a percent), a short message changing its
     figure and asking nothing else: the same alert at that figure, replacing the one just set
@@ -1057,6 +1071,9 @@ def _follow_up(
         removed = _removes_alert(new, previous)
         if removed is not None:
             return removed
+        priced = _price_of_alert_card(new, previous)
+        if priced is not None:
+            return priced
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
     if paid(previous):
@@ -3115,6 +3132,10 @@ def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
     if said is None:
         return None
     bits = said.group("bits") or said.group("q") or said.group("int")
+    if bits != said.group("bits") and previous.method is None:
+        # "q4?" after "deepseek r1 distill 14b on my 4070" (runs in 4-bit, no training fits):
+        # a format to run, GGUF Q4_K_M, when no training method was named
+        return None
     if bits == "4" and new.method in ("inference_int4", "gguf_q4_k_m") \
             and (previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit")
                  or (previous.method is None and previous.intent != "memory")):
@@ -3155,9 +3176,10 @@ def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
         return "cost"
     if new.intent == "prices" and has_gpu and previous.params_b is not None \
             and (previous.dataset_tokens is not None or previous.dataset_samples is not None) \
-            and _PRICE_NOUN.search(fold(new.text)):
+            and (_PRICE_NOUN.search(fold(new.text)) or px.HOW_MUCH.search(fold(new.text))):
         # after a run on a dataset: its cost there (was its time again, the price asked one
-        # line under it); with no data, a card's price beside the fit, as before
+        # line under it); with no data, a card's price beside the fit, as before. "how much
+        # on h100 instead" too.
         return "cost"
     if new.intent == "compare" or (new.intent == "recommend" and not has_gpu):
         return new.intent
