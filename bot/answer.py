@@ -281,6 +281,11 @@ class CkptSaving:
     slower: Decimal | None = None
     flops_on: Decimal | None = None  # k in k·N·D with it on, and off
     flops_off: Decimal | None = None
+    # "is gradient checkpointing needed": the memory each asked GPU has and whether the run
+    # fits there with it and without it (None: not asked, or no card to hold it to).
+    vram_gb: Decimal | None = None
+    on_fits: bool | None = None
+    off_fits: bool | None = None
 
     @property
     def saved_gb(self) -> Decimal:
@@ -1357,6 +1362,16 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
                   **extra)
 
 
+
+def _ckpt_need(query: Query, on: DetailedAnswer, off: DetailedAnswer) -> dict[str, Any]:
+    """"is gradient checkpointing needed for lora llama 3.1 8b on a 3090": the memory each GPU
+    asked has and whether the run fits there with checkpointing and without it; nothing when
+    not asked or with no configuration asked."""
+    if not query.ckpt_need_asked or on.check is None or off.check is None:
+        return {}
+    return {"vram_gb": off.check.vram_per_gpu_gb, "on_fits": on.check.detailed_fits,
+            "off_fits": off.check.detailed_fits}
+
 def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answer:
     """`timing`: only the detailed estimate is read (_timed_detail): the answer stops there."""
     cat = catalogue
@@ -1597,7 +1612,8 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
                     on_activations_gb=detailed.breakdown.term("activations"),
                     off_activations_gb=off.breakdown.term("activations"),
                     slower=flops_on / flops_off if query.ckpt_slow_asked else None,
-                    flops_on=flops_on, flops_off=flops_off)
+                    flops_on=flops_on, flops_off=flops_off,
+                    **_ckpt_need(query, detailed, off))
         if query.lora_rank_other is not None and detailed is not None \
                 and detailed.lora_rank is not None:
             other = detailed_for(query.model_copy(update={"lora_rank": query.lora_rank_other}),

@@ -23,3 +23,36 @@ from tests.support.chat import ask, says
 ])
 def test_the_zero_stage_named_is_the_configs(text: str, has: str, lacks: str) -> None:
     says(ask(text).text, [has], [lacks])
+
+
+@pytest.mark.parametrize(("text", "lead", "lacks"), [
+    # Whether gradient checkpointing is needed: the run without it on the card asked (was the
+    # verdict with it on, as if the question had not been asked)
+    ("is gradient checkpointing needed for lora llama 3.1 8b on a 3090 at seq 2048?",
+     "🧮 <b>Needed here: without gradient checkpointing, LoRA takes about 35.3 GB per GPU, more "
+     "than the 25.77 GB (24 GiB) each GPU has; with it, 23.1 GB, which fits.</b>", None),
+    ("llama 3.1 8b qlora on a 3090, is gradient checkpointing necessary",
+     "🧮 <b>Not needed here: without gradient checkpointing, QLoRA takes about 25 GB per GPU, "
+     "within the 25.77 GB (24 GiB) each GPU has (0.8 GB left); with it, 12.8 GB.</b>\nTurned off, "
+     "each token takes 4·N·D FLOPs instead of 6·N·D", None),
+    ("do i need gradient checkpointing for qlora mistral 7b on a 4090 at seq 4096",
+     "🧮 <b>Needed here: without gradient checkpointing, QLoRA takes about 35.2 GB per GPU", None),
+    ("can i turn off gradient checkpointing for qlora llama 3 70b on an a100 40gb",
+     "🧮 <b>Without gradient checkpointing, QLoRA takes about 114.2 GB per GPU, with it 52.6 GB: "
+     "even with it, more than the 42.95 GB (40 GiB) each GPU has.</b>", None),
+    ("¿necesito gradient checkpointing para qlora de llama 3 8b en mi 3090?",
+     "🧮 <b>Aquí no hace falta: sin gradient checkpointing, QLoRA ocupa unos 25", None),
+    ("faut-il le gradient checkpointing pour un lora de mistral 7b sur une 4090 ?",
+     "🧮 <b>Ici, il est nécessaire\u00a0: sans gradient checkpointing, LoRA prend environ 30,9",
+     None),
+    # no card: what it saves, as "how much does it save" is answered
+    ("do i need gradient checkpointing for qlora llama 3 8b",
+     "🧮 <b>Gradient checkpointing saves about 12.2 GB per GPU here: 25 GB without it, 12.8 GB "
+     "with it.</b>", "Needed here"),
+    # its settings said, no need asked: the fit as before
+    ("lora llama 3.1 8b on a 3090 with gradient checkpointing", "✅ <b>Yes", "🧮"),
+])
+def test_whether_checkpointing_is_needed(text: str, lead: str, lacks: str | None) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:600]
+    says(reply, [], [lacks] if lacks else [])

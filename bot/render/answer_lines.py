@@ -238,12 +238,47 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put("\n")
     elif c:
         put("🧮 <b>")
-        put(_(
-            "Gradient checkpointing saves about %(saved)s per GPU here: %(off)s without it, "
-            "%(on)s with it.",
-            saved=fmt.gb(c.saved_gb, 1), off=fmt.gb(c.off_gb, 1), on=fmt.gb(c.on_gb, 1),
-        ))
+        tail: str | None = None
+        figures = {"how": ph.method_short(c.method), "off": fmt.gb(c.off_gb, 1),
+                   "on": fmt.gb(c.on_gb, 1)}
+        vram = ph.memory(c.vram_gb) if c.vram_gb is not None else None
+        if c.off_fits is None or vram is None or ph.on_mac(answer.detailed.gpu
+                                                            if answer.detailed else None):
+            put(_(
+                "Gradient checkpointing saves about %(saved)s per GPU here: %(off)s without "
+                "it, %(on)s with it.", saved=fmt.gb(c.saved_gb, 1), off=figures["off"],
+                on=figures["on"],
+            ))
+        elif c.off_fits:
+            # "is gradient checkpointing needed": no, and turning it off is what makes the
+            # run faster (the forward pass is no longer run twice).
+            put(_(
+                "Not needed here: without gradient checkpointing, %(how)s takes about %(off)s "
+                "per GPU, within the %(vram)s each GPU has (%(left)s left); with it, %(on)s.",
+                vram=vram, left=fmt.gb(c.vram_gb - c.off_gb, 1) if c.vram_gb else "", **figures,
+            ))
+            if c.flops_on is not None and c.flops_off is not None:
+                tail = _(
+                    "Turned off, each token takes %(off)s·N·D FLOPs instead of %(on)s·N·D, so "
+                    "the run is faster; keep it on for longer sequences or a larger batch.",
+                    off=fmt.num(c.flops_off), on=fmt.num(c.flops_on),
+                )
+        elif c.on_fits:
+            put(_(
+                "Needed here: without gradient checkpointing, %(how)s takes about %(off)s per "
+                "GPU, more than the %(vram)s each GPU has; with it, %(on)s, which fits.",
+                vram=vram, **figures,
+            ))
+        else:
+            put(_(
+                "Without gradient checkpointing, %(how)s takes about %(off)s per GPU, with it "
+                "%(on)s: even with it, more than the %(vram)s each GPU has.",
+                vram=vram, **figures,
+            ))
         put("</b>\n")
+        if tail is not None:
+            put(tail)
+            put("\n")
         put(_(
             "Detailed estimate for %(how)s at sequence length %(seq)s and batch %(batch)s: the "
             "activations kept for the backward pass go from %(act_off)s to %(act_on)s, and "

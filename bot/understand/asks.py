@@ -344,6 +344,9 @@ START: Final = _whole(_words("START_ASK"))
 # "how much vram does gradient checkpointing save", "cuánta memoria ahorra el gradient
 # checkpointing", "combien économise le gradient checkpointing": the estimate with and without.
 CKPT_SAVING: Final = headed_words(_words("CKPT_SAVING_ASK"))
+# "is gradient checkpointing needed", "¿necesito gradient checkpointing?", "faut-il le gradient
+# checkpointing ?": what it saves and whether the run fits without it on the card asked.
+CKPT_NEED: Final = headed_words(_words("CKPT_NEED_ASK"))
 # "does gradient checkpointing slow training a lot": what it costs in time, with what it saves.
 CKPT_SLOW: Final = headed_words(_words("CKPT_SLOW_ASK"))
 # "does packing=True speed things up?": what packing changes in the time estimated.

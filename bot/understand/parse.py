@@ -4030,8 +4030,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "how much slower is lora with gradient checkpointing": "how much" asks no price (was
         # the cost of the seed's illustrative hours).
         intent = "fit" if work.gpus else "memory"
-    ckpt_saving = ckpt_slow or (not inference and work.params_b is not None
-                                and asks.CKPT_SAVING.search(rest) is not None)
+    # "is gradient checkpointing needed for lora llama 3.1 8b on a 3090" (was the fit with it
+    # on, as if not asked): what it saves and whether the run fits there without it.
+    ckpt_need = not inference and work.params_b is not None \
+        and asks.CKPT_NEED.search(rest) is not None
+    ckpt_saving = ckpt_slow or ckpt_need or (not inference and work.params_b is not None
+                                             and asks.CKPT_SAVING.search(rest) is not None)
     # "lora vs qlora difference", "whats the difference between lora and qlora for a 8b": the
     # two methods' memory side by side and what QLoRA trades (bot.answer.MethodDiff). With a
     # GPU named ("lora vs qlora for llama 3 8b on a 4090") the verdict on it leads, as before.
@@ -4529,6 +4533,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (method is not None or px.TRAINING.search(rest) is not None),
         ckpt_saving_asked=ckpt_saving,
         ckpt_slow_asked=ckpt_slow,
+        ckpt_need_asked=ckpt_need,
         packing_speed_asked=not inference and asks.PACKING_SPEED.search(rest) is not None,
         flash_saving_asked=flash_saving,
         kernels_saving_asked=kernels_saving,

@@ -512,6 +512,7 @@ class Query(BaseModel):
     rl_completion_tokens: int | None = None
     ckpt_saving_asked: bool = False  # what checkpointing saves: the estimate on and off
     ckpt_slow_asked: bool = False  # what checkpointing costs in time (its recomputation)
+    ckpt_need_asked: bool = False  # whether it is needed: the run without it on the card asked
     packing_speed_asked: bool = False  # "does packing speed things up": what it changes in time
     start_asked: bool = False  # "minimum to get started": the smallest block, cheapest GPU-hour
     # A fine-tuning run's cost asked with no model, GPU or hours ("¿cuánto más cuesta el

@@ -724,6 +724,21 @@ LANGUAGE = Language(
             r"(?:slowdown|overhead) (?:of|from|with) (?:gradient |grad |activation )?"
             r"(?:checkpointing|ckpt)",
         ),
+        # Whether it is needed ("is gradient checkpointing necessary", "do i need gradient
+        # checkpointing", "can i turn off gradient checkpointing"): the run without it, on the
+        # card asked.
+        "CKPT_NEED_ASK": (
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:really |actually |even |"
+            r"still |strictly )?(?:needed|necessary|required|mandatory|a must)",
+            r"(?:do|would|will|does) (?:i|we|you|it|this|that) (?:really |actually |even |still )?"
+            r"(?:need|have to (?:use|enable|turn on|keep)|require|need to (?:use|enable|turn on|"
+            r"keep)) (?:the )?(?:gradient |grad |activation )?(?:checkpointing|ckpt)",
+            r"(?:can|could|should) (?:i|we) (?:turn off|switch off|disable|skip|drop|go without|"
+            r"train without|do without|run without|run it without|get away without) (?:the )?"
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt)",
+            r"should (?:i|we) (?:use|enable|turn on|keep|bother with) (?:the )?"
+            r"(?:gradient |grad |activation )?(?:checkpointing|ckpt)",
+        ),
         "CKPT_SAVING_ASK": (
             r"(?:(?:by )?how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
             r"(?:gradient |grad |activation )?(?:checkpointing|ckpt) (?:actually |really )?"

@@ -645,6 +645,16 @@ LANGUAGE = Language(
             r"es mas lento|mas lento)",
             r"mas lento con (?:el )?(?:gradient )?checkpointing",
         ),
+        # Si hace falta ("¿necesito gradient checkpointing?", "¿es necesario el gradient
+        # checkpointing?", "¿puedo desactivar el gradient checkpointing?"): sin él, en la tarjeta.
+        "CKPT_NEED_ASK": (
+            r"(?:necesito|necesitas|necesitamos|hace falta|es necesario|se necesita|hay que) "
+            r"(?:usar |activar |poner |tener )?(?:el |la )?(?:gradient )?checkpointing",
+            r"(?:gradient )?checkpointing (?:es |sigue siendo )?(?:necesario|obligatorio|"
+            r"imprescindible|hace falta)",
+            r"(?:puedo|podria|podemos|se puede) (?:desactivar|quitar|apagar|entrenar sin|ir sin|"
+            r"prescindir del?) (?:el )?(?:gradient )?checkpointing",
+        ),
         "CKPT_SAVING_ASK": (
             r"cuant[oa] (?:vram |memoria )?(?:me )?(?:ahorra|reduce|baja)(?: activar| usar| poner)? "
             r"(?:el |la )?(?:gradient checkpointing|checkpointing|recomputacion)",

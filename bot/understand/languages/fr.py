@@ -629,6 +629,19 @@ LANGUAGE = Language(
             r"plus lent)",
             r"plus lent avec (?:le )?(?:gradient )?checkpointing",
         ),
+        # S'il est nécessaire (« le gradient checkpointing est-il nécessaire ? », « j'ai besoin
+        # du gradient checkpointing ? », « je peux désactiver le gradient checkpointing ? ») :
+        # l'entraînement sans lui, sur la carte.
+        "CKPT_NEED_ASK": (
+            r"(?:gradient )?checkpointing (?:est(?:-il| il)? |reste )?(?:necessaire|obligatoire|"
+            r"indispensable)",
+            r"besoin (?:d'(?:activer|utiliser) |de (?:mettre|garder) )?(?:du |le |de |d')"
+            r"(?:gradient )?checkpointing",
+            r"faut(?:-il| il)? (?:activer |utiliser |mettre |garder )?(?:le |du )?"
+            r"(?:gradient )?checkpointing",
+            r"(?:peux|peut|pourrais|pourrait)(?:-je| je|-on| on)? (?:desactiver|enlever|couper|"
+            r"me passer du|se passer du|entrainer sans) (?:le )?(?:gradient )?checkpointing",
+        ),
         "CKPT_SAVING_ASK": (
             r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
             r"(?: avec)?(?: le)? (?:gradient )?checkpointing",
