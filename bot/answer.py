@@ -1556,7 +1556,8 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             extra.update(concurrency_facts(users_query, composed, cat))
         if query.train_speed_asked:
             extra.update(training_speed_facts(query, composed, cat))
-        elif (query.within_hours or query.budget_timed) and query.hours is not None:
+        elif (query.within_hours or query.budget_timed or query.time_judged) \
+                and query.hours is not None:
             # "Can I fine-tune it in 4 hours on a 4090?": what those hours train there.
             # "i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090":
             # we have no price for the card asked, so the hours are those the money buys of
@@ -2572,6 +2573,13 @@ def _measured_elsewhere(query: Query, composed: Answer, cat: Catalogue) -> Answe
             or composed.intent == "compare" or run is None or run.hours != query.hours \
             or (run.gpu, run.gpu_count) == (query.gpu, count):
         return composed
+    if query.time_judged:
+        # "12 hours for 2000 steps on my T4, normal?": what those hours train there leads;
+        # neither they nor their scaling are a rental asked for.
+        return composed.model_copy(update={
+            "quote": None, "primary": replace(composed.primary, quote=None)
+            if composed.primary is not None else None,
+            "methods": tuple(replace(m, quote=None) for m in composed.methods)})
     scaled = scale_hours(query.hours, query.gpu, run.gpu, count, run.gpu_count, catalogue=cat)
     if scaled is None:
         return composed

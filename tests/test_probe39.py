@@ -56,3 +56,25 @@ def test_whether_checkpointing_is_needed(text: str, lead: str, lacks: str | None
     reply = ask(text).text
     assert reply.startswith(lead), reply[:600]
     says(reply, [], [lacks] if lacks else [])
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), [
+    # A training run's hours judged on one's own card: what they train there leads, against
+    # the data said (was the fit alone, or the 12 hours priced on a rented L40S)
+    ("my run on a 4090 is estimating 30 hours for qlora llama 3.1 8b, is that normal",
+     ["⏱ In 30 hours, 1× RTX 4090 trains about 130 million",
+      "Hold your data against it, its tokens times the epochs"], []),
+    ("qlora llama 3.1 8b on T4 taking forever, 12 hours for 2000 steps, normal?",
+     ["⏱ In 12 hours, 1× T4 trains about 20 million"], ["You pay", "On 1× L40S"]),
+    ("qlora llama 3.1 8b on my 4090 takes 30 hours, is that normal? 50k samples of 1024 tokens",
+     ["there by this estimate: your 30 hours are 2.4 times that, slower than it."], []),
+    ("my qlora of mistral 7b on an a100 took 3 hours for 50k samples of 512 tokens, is that normal",
+     ["take about 3.23 hours there by this estimate: your 3 hours are in line with it."], []),
+    ("¿es normal que un qlora de llama 3.1 8b tarde 30 horas en mi 4090?",
+     ["⏱ En 30\u00a0horas, 1× RTX 4090 entrena", "Compáralo con tus datos"], []),
+    # hours measured with another card asked: scaled there, as before
+    ("it took 6h to qlora llama 3 8b on my 3090, how long on an h100?",
+     ["⏱ <b>On 1× H100: about 26 minutes to 1.68 hours"], ["trains about"]),
+])
+def test_a_runs_hours_judged(text: str, has: list[str], lacks: list[str]) -> None:
+    says(ask(text).text, has, lacks)

@@ -1527,7 +1527,35 @@ def within_line(answer: Answer, ph: Phrases, lead: bool = False) -> Markup | Non
         out += [" ", _within_samples(ph, exact, query.within_sample_len, query.epochs)]
     elif query.within_epochs:
         out += [" ", _within_epochs(ph, exact, query)]
+    elif query.time_judged:
+        out += ["\n", _time_judged(ph, query, tp.total_tokens_per_second)]
     return Markup("").join(out)
+
+
+def _time_judged(ph: Phrases, query: Query, rate: Decimal) -> str:
+    """"… 30 hours for qlora llama 3.1 8b on my 4090, is that normal": the data said, timed at
+    the same rate, against the hours; with none said, how to read what those hours train."""
+    _, fmt = ph._, ph.fmt
+    hours = query.hours
+    if query.dataset_tokens is None or rate <= 0 or not hours:
+        return _("Hold your data against it, its tokens times the epochs: far fewer tokens in "
+                 "%(wall)s means your run is slower than this estimate. Tell me how many "
+                 "samples and how long they are, or the tokens/s your trainer logs, to compare.",
+                 wall=fmt.duration(hours or 0))
+    total = query.dataset_tokens * max(query.epochs or 1, 1)
+    expected = total / rate / 3600
+    ratio = hours / expected
+    figures = {"tokens": fmt.tokens(_two_figures(total)), "est": fmt.duration(expected),
+               "wall": fmt.duration(hours)}
+    if ratio >= Decimal("1.5"):
+        return _("Your %(tokens)s take about %(est)s there by this estimate: your %(wall)s are "
+                 "%(ratio)s times that, slower than it. Compare the tokens/s your trainer logs "
+                 "with this one.", ratio=fmt.num(ratio, 1), **figures)
+    if ratio * Decimal("1.5") <= 1:
+        return _("Your %(tokens)s take about %(est)s there by this estimate: your %(wall)s are "
+                 "less than that, faster than it assumes.", **figures)
+    return _("Your %(tokens)s take about %(est)s there by this estimate: your %(wall)s are in "
+             "line with it.", **figures)
 
 
 def within_own_line(answer: Answer, ph: Phrases) -> Markup | None:

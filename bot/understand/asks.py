@@ -140,6 +140,18 @@ SPEED_JUDGED: Final = lazy(
     r"(?![a-z])"
 )
 
+# A training run's hours judged ("my run on a 4090 is estimating 30 hours for qlora llama 3.1 8b,
+# is that normal", "taking forever, 12 hours", "¿es normal?", "c'est trop long ?"): what those
+# hours train there by the estimate, against the data said (folded, en/es/fr).
+TIME_JUDGED: Final = lazy(
+    r"(?<![a-z])(?:(?:is|isn'?t|does|doesn'?t) (?:that|this|it) (?:seem |sound |look )?"
+    r"(?:normal|expected|reasonable|right|ok|okay|too slow|too long|slow|long|a lot)|"
+    r"normal ?\?|(?:taking|takes?|took) (?:forever|ages|so long|too long)|"
+    r"(?:too|very|really|way too) (?:slow|long)|so slow|why (?:so|is it) (?:slow|long)|"
+    r"es (?:normal|mucho|demasiado)|(?:muy|demasiado) lento|tarda (?:demasiado|mucho)|"
+    r"c'?est (?:normal|trop long|long|lent)|(?:trop|tres) (?:lent|long))(?![a-z])"
+)
+
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.
 CARD_HOURS: Final = lazy(

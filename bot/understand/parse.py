@@ -4345,6 +4345,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and asks.LICENCE_ASK.search(corrected) is None
     if download_asked and intent in ("time", "unknown", "memory", "cost", "recommend"):
         intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
+    # "qlora llama 3.1 8b on T4 taking forever, 12 hours for 2000 steps, normal?": the hours
+    # are the user's run's, judged (were priced as hours to rent an L40S); what they train
+    # there by the estimate leads.
+    time_judged = intent in ("fit", "time", "memory") and not inference and not others \
+        and work.hours is not None and len(work.gpus) == 1 \
+        and (trains or (method is not None and cat.method(method).kind == "training")) \
+        and asks.TIME_JUDGED.search(rest) is not None
     within_hours = intent == "fit" and not inference \
         and (work.hours is not None or counted is not None) \
         and (counted is not None or (
@@ -4438,9 +4445,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # "lora llama 3 8b 10 hours on my 4090, cost?": hours on the user's card with no verb
         # of having taken them, and a cost asked of no other card, are the hours whose price
         # is asked (the cost on a rented card, the owned card's convention), not a time it took.
-        hours_measured=measured_by == "said" or (
+        hours_measured=measured_by == "said" or time_judged or (
             measured_by == "card" and not (intent == "cost" and not others and (
                 px.COST.search(rest) is not None or px.HOW_MUCH.search(rest) is not None))),
+        time_judged=time_judged,
         threshold_usd=first_money if alert and not alert_foreign else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,

@@ -150,6 +150,9 @@ class Query(BaseModel):
     # "it took 6 h on my 3090, how long on an H100?": `hours` were measured on `gpu`, not hours
     # to rent; another card's time is scaled from them (rules.compare.scale_hours).
     hours_measured: bool = False
+    # "my run on a 4090 is estimating 30 hours for qlora llama 3.1 8b, is that normal": those
+    # hours judged, answered with what they train there by the estimate (bot.answer `within`).
+    time_judged: bool = False
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
