@@ -84,6 +84,13 @@ _RENTING: Final = lazy(r"rent|alquil|lou|locat")
 _THAT: Final = lazy(r"(?<![a-z'])(?:that|this|it|eso|esto|ca|cela)(?![a-z'])")
 # The price named as such ("the price of the h200?", "¿el precio de la h200?", "le prix de la
 # h200 ?"), not renting ("can i rent an h100 here?" after a run asks the run there).
+# "can a P40 fine tune anything useful? thinking qlora llama 3 8b", "what can i train on a
+# 3090? maybe qwen2.5 14b": the model a part names is a candidate for the card before it.
+_CANDIDATE: Final = lazy(
+    r"^\W*(?:(?:i'?m|i was|was|i am|been) )?(?:thinking(?: of| about)?|considering|planning on|"
+    r"maybe|probably|something like|e\.?g\.?|like|say|pensando en|estaba pensando en|quizas|"
+    r"tal vez|algo como|je pense a|je pensais a|peut-etre|genre|par exemple)(?![a-z])"
+)
 _PRICE_WORD: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarif[a-z]*)(?![a-z])")
 # A card priced as such, the subject of the price asked ("how much is the h200?", "¿cuánto
 # cuesta la h200?", "combien coûte la h200 ?"): not the run before it there, which "on",
@@ -217,7 +224,7 @@ def _inherited(asked: Query, before: Query | None, before_text: str) -> Query | 
             return None
         if _names_gpu(asked) or not _names_gpu(before) or asked.intent not in _MODEL_INTENTS \
                 or not (SAME_GPU.search(flat(asked.text)) or opens_follow_up(asked.text)
-                        or bare):
+                        or bare or _CANDIDATE.search(fold(asked.text))):
             return None
         update: dict[str, object] = {
             name: getattr(before, name)

@@ -78,3 +78,32 @@ def test_whether_checkpointing_is_needed(text: str, lead: str, lacks: str | None
 ])
 def test_a_runs_hours_judged(text: str, has: list[str], lacks: list[str]) -> None:
     says(ask(text).text, has, lacks)
+
+
+@pytest.mark.parametrize(("text", "has", "lacks"), [
+    # A count and a half of a scale in words (was the dataset unread, or "three and a half
+    # thousand" a thousand samples)
+    ("how long would a qlora of llama 3.1 8b take on an l4 with two and a half million tokens",
+     ["0.86 GPU-hours for 2.5 million"], ["depends on how many tokens"]),
+    ("qlora llama 3.1 8b on an l4 with three and a half thousand samples of 512 tokens, how long",
+     ["for 1,792,000"], ["for 512,000"]),
+    ("lora mistral 7b on a 3090, is two and a half hours enough for one and a half million tokens",
+     ["for 1.5 million"], []),
+    # A past run's hours with the card between the verb and them (was the two cards compared,
+    # the 8 hours unscaled)
+    ("i trained on my 3090 for 8 hours, how much would that be on your h100",
+     ["⏱ <b>On 1× H100: about 34 minutes to 2.24 hours, $1.32 to $5.20</b> for what took 8 hours "
+      "on 1× RTX 3090."], []),
+    ("ran my lora on a 3090 for 5 hours, how long on an a100",
+     ["for what took 5 hours on 1× RTX 3090"], []),
+    ("i want to train llama 3 8b on an h100 for 10 hours, cost?", ["💵 <b>Cost: $23.20</b>"],
+     ["for what took"]),
+    # A model said after a card's question as a candidate ("thinking …", "maybe …") is asked on
+    # that card (was its memory on no card)
+    ("can a P40 fine tune anything useful? thinking qlora llama 3 8b",
+     ["2️⃣", "✅ <b>Yes: Llama 3 8B fits on 1× P40 (QLoRA).</b>"], []),
+    ("what can i fine tune on a 3060 12gb? maybe qwen2.5 7b with qlora",
+     ["2️⃣", "Qwen2.5 7B (7.61B parameters) does not fit on 1× RTX 3060 (QLoRA)"], []),
+])
+def test_numbers_hours_and_candidates_as_written(text: str, has: list[str], lacks: list[str]) -> None:
+    says(ask(text).text, has, lacks)

@@ -318,6 +318,12 @@ _SCALE_AND_HALF: Final = lazy(
     r"(?<![\w.,])(?P<n>\d{1,4}) (?P<scale>millon(?:es)?|millions?|milliards?|billions?) "
     r"(?:y medio|et demi|and a half)(?![a-z])"
 )
+# "two and a half million tokens", "three and a half thousand samples": the count and a half
+# of the scale (was the dataset unread, or a thousand samples).
+_AND_A_HALF_SCALE: Final = lazy(
+    r"(?<![\w.,])(?P<n>\d{1,3}|[a-z]+(?:-[a-z]+)?) and a half (?P<scale>thousand|million|billion)"
+    r"(?![a-z])"
+)
 _HALF_SCALE: Final = lazy(
     r"(?<![a-z])(?:half a|medio|un demi-? ?|une demi-? ?)(?= ?(?:millions?|millon|billions?|"
     r"milliards?)(?![a-z]))"
@@ -345,6 +351,17 @@ _COUPLE: Final = lazy(
 )
 
 
+def _and_a_half(match: re.Match[str]) -> str:
+    """"two and a half million" → "2.5 million", "three and a half thousand" → "3500"."""
+    said = match.group("n")
+    count = int(said) if said.isdigit() else _value(said.split("-"))
+    if count is None:
+        return match.group(0)
+    if match.group("scale") == "thousand":
+        return str(count * 1000 + 500)
+    return f"{count}.5 {match.group('scale')}"
+
+
 def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
@@ -354,6 +371,7 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
     ``quick=False`` skips the shortcuts (substring and set tests), for the test that checks
     they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known."""
     if not quick or "half" in folded or "medio" in folded or "demi" in folded:
+        folded = _AND_A_HALF_SCALE.sub(_and_a_half, folded)
         folded = _HALF_SCALE.sub("0.5", folded)  # "medio millon de tokens"
         runs = None
     if not quick or "quar" in folded or "cuarto" in folded:

@@ -1325,6 +1325,9 @@ WEEKEND: Final = Guarded(
 MEASURED_BEFORE: Final = lazy(
     r"(?<![a-z])(?:took|takes|taking|needed|lasted|ran for|running for|trained for|"
     r"(?:finished|completed|did it|trained it|ran it|done it) in|"
+    # "i trained on my 3090 for 8 hours", "ran my lora on a 3090 for 5 hours": a past run's
+    # hours with the card between (was the two cards compared, the hours unscaled)
+    r"(?:trained|ran|finetuned|fine-tuned|fine tuned)(?: +[^ ]+){1,7}? +for|"
     r"tardo|tarda|tarde|tardaba|tardamos|llevo|lleva|tomo|toma|demoro|demora|duro|dura|"
     r"(?:termino|acabo|completo|lo hizo|lo hice) en|"
     r"pris|prend|prenait|mis|met|mettait|dure|a dure|tourne pendant|a tourne|"
