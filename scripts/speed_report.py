@@ -154,6 +154,12 @@ def evaluate(path: str | Path = DEFAULT, pipeline: Pipeline | None = None) -> li
                     # 8192 tokens on an A100): no ratio of that card's speed to this one's.
                     detail = (f"timed on {answer.train_speed.gpu_count}x "
                               f"{answer.train_speed.gpu}, not the asked card: " + detail)
+            elif raw["what"] == "training" and answer.train_speed is not None \
+                    and answer.train_speed.gpu is None:
+                # Our memory estimate holds the run on no offered configuration (llm-foundry's
+                # MPT 7B at 16 x 4,096 tokens: 206 GB a GPU by the detailed estimate, run on
+                # 80 GB): nothing is timed, no ratio.
+                detail = "not held: no configuration holds it by our memory estimate"
             rows.append(Row(n, raw, text, float(raw["tokens_per_s"]), figure, detail))
     return rows
 

@@ -53,7 +53,7 @@ def test_rows_have_a_source_a_quote_and_a_kind() -> None:
 def test_every_row_is_answered_with_a_figure(evaluated: tuple[ModuleType, list[Any]]) -> None:
     report, rows = evaluated
     for row in rows:
-        if "timed on" in row.detail:
+        if "timed on" in row.detail or row.detail.startswith("not held"):
             continue  # the run does not hold on the asked card by our estimate (test_calib39)
         assert row.figure is not None and row.figure > 0, row.question
     text = report.render(rows)
