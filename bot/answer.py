@@ -946,6 +946,9 @@ class Answer(BaseModel):
     # A serving comparison with a model ("4090 or a100 for llama 3 8b inference"): each side's
     # decode bound where the model fits (bandwidth, not TFLOPS, paces generation).
     compare_decode: tuple[DecodeBound, ...] = ()
+    # Neither side holds the model in BF16, which no precision said meant: its estimate, the
+    # comparison made in 8-bit or 4-bit instead (_compare)
+    compare_bf16_gb: Decimal | None = None
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
@@ -5358,6 +5361,22 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
             method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
             memory_a=query.gpu_memory_gb, rig_a=query.rig, rig_b=query.other_rig,
         )
+    elif method == "inference_bf16" and not query.serving_precision_said and params is not None \
+            and comparison.a is not None and comparison.b is not None \
+            and not comparison.a.fits and not comparison.b.fits \
+            and query.rate_asked is None and not query.generate_cost:
+        # "whats faster for inference, a100 or h100, for mixtral": neither holds BF16 (112.1 GB
+        # of 80): compared where one of them holds it, 8-bit (FP8 or INT8, as servers run it),
+        # else 4-bit, and said (was two misses, no speed weighed).
+        for fewer in ("inference_int8", "inference_int4"):
+            again = compare(
+                fewer, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
+                memory_a=query.gpu_memory_gb, rig_a=query.rig, rig_b=query.other_rig,
+            )
+            if (again.a is not None and again.a.fits) or (again.b is not None and again.b.fits):
+                base["compare_bf16_gb"] = comparison.a.estimate_gb
+                method, comparison = fewer, again
+                break
     # "H100 vs A100 for 10 hours": what those hours cost on each side we rent with a price;
     # the first side's is the JSON's (the configuration asked about first).
     quotes: tuple[Quote, ...] = ()

@@ -3431,6 +3431,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
+    if answer.compare_bf16_gb is not None:
+        put("ℹ️ ")
+        put(_("Neither holds it in BF16 (%(need)s): compared in %(how)s, as it would be served "
+              "there.", need=ph.size(answer.compare_bf16_gb), how=ph.method_short(c.method)))
+        put("\n")
     # "rtx a6000 vs rtx 6000 ada vs l40s": two cards are compared; the others named are said
     # to be left out (were dropped without a word).
     left_out = [] if c.a_rig or c.b_rig else list(dict.fromkeys(
