@@ -3366,7 +3366,18 @@ def _vllm_context(query: Query, cat: Catalogue) -> Query:
     for its command line whatever the context (--max-model-len 8192 changes the context, not
     the precision). Only for a fit or memory question of one run (the sequences served at
     once, a batch, a speed or the longest context asked keep theirs), and not on a Mac (vLLM
-    does not run on its GPU)."""
+    does not run on its GPU). Its command line with the sequences at once asked ("vllm serve
+    meta-llama/Llama-3.1-70B-Instruct -tp 2 … how many concurrent"): the checkpoint as
+    published too, at the context said or assumed (was 8-bit's count leading, a precision
+    the command does not load)."""
+    if query.engine == "vllm" and query.inference and query.engine_command \
+            and not query.serving_precision_said and query.model_id is not None \
+            and query.quant is None and (
+                query.concurrency_asked or query.users is not None or query.served_at_once
+                or query.max_num_seqs is not None):
+        return query.model_copy(update={
+            "method": _native_lead(query, cat) or cat.default_method("inference"),
+            "serving_precision_said": True})
     if query.engine != "vllm" or not query.inference \
             or query.context_asked or query.at_longest or query.seq_len_other is not None \
             or query.intent not in ("fit", "memory") or query.model_id is None \

@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Literal
@@ -106,6 +105,11 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     full_sequences: int | None = None
     model_max = model.max_context if isinstance(model, ModelSpec) \
         and shape_assumed_from(query, model) is None else None
+    if model_max is not None and isinstance(model, ModelSpec) and not tgi:
+        # vLLM's (and SGLang's) default context is config.json's, not a card's YaRN figure:
+        # Qwen2.5 7B's 32,768, not 131,072 (was "not one sequence fits" at 131,072); none is
+        # guessed where only the card's figure is on file
+        model_max = model.engine_default_context
     unsaid = query.seq_len is None and query.prompt_tokens is None and query.new_tokens is None
     if unsaid and model_max is not None and model_max > context and not local:
         full = model_max
@@ -113,8 +117,13 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     engine = "tgi" if tgi else "sglang" if query.engine == "sglang" else "local" if local \
         else "vllm"
     vllm_parts = breakdown.term("cuda_graphs") > 0 or breakdown.term("vllm_non_torch") > 0
-    logged = _vllm_log(breakdown, model, vram, utilization, max(sequences, 1), context) \
-        if engine == "vllm" and vllm_parts else None
+    logged = engine == "vllm" and vllm_parts
+    full_log = None
+    if logged and full is not None and full_sequences:
+        # at the published context, from the estimate there (its own activations)
+        at_full = _at(query, method, model, gpus, full_sequences, full)[0]
+        full_log = _vllm_log(at_full, model, vram, utilization, full_sequences, full) \
+            if at_full is not None else None
     return Concurrency(
         method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
         utilization=utilization, utilization_said=query.gpu_memory_utilization is not None,
@@ -133,8 +142,9 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
         engine=engine, vllm_parts=vllm_parts,
         enforce_eager=vllm_parts and breakdown.term("cuda_graphs") == 0,
-        vllm_log=logged(context) if logged is not None else None,
-        vllm_log_full=logged(full) if logged is not None and full is not None else None,
+        vllm_log=_vllm_log(breakdown, model, vram, utilization, max(sequences, 1), context)
+        if logged else None,
+        vllm_log_full=full_log,
     )
 
 
@@ -146,10 +156,10 @@ _NOT_FULL_ATTENTION = frozenset({"sliding_window_kv", "sliding_window_layers_kv"
 
 
 def _vllm_log(breakdown: Breakdown, model: ModelSpec | Decimal, vram: Decimal,
-              utilization: Decimal, sequences: int, context: int
-              ) -> Callable[[int], VllmKvCapacity] | None:
-    """What vLLM's start-up log would print of the KV cache at a --max-model-len: the memory
-    its share leaves beside everything else the estimate holds, in its blocks
+              utilization: Decimal, sequences: int, context: int) -> VllmKvCapacity | None:
+    """What vLLM's start-up log would print of the KV cache with --max-model-len `context`:
+    the memory its share leaves beside everything else the estimate of `sequences` sequences
+    holds, in its blocks
     (rules.capacity.vllm_kv_capacity). None where vLLM counts that cache otherwise (a model
     with sliding-window, chunked or latent attention, or no architecture on file)."""
     shape = resolve_shape(model)
@@ -166,11 +176,7 @@ def _vllm_log(breakdown: Breakdown, model: ModelSpec | Decimal, vram: Decimal,
     # (vllm/v1/worker/gpu_worker.py: requested_memory - non_kv_cache_memory).
     available = float(vram * utilization * _BYTES_PER_GB) \
         - (breakdown.per_gpu_bytes - kv - parts.get("kv_transient", 0.0))
-
-    def at(max_model_len: int) -> VllmKvCapacity:
-        return vllm_kv_capacity(available, round(per_token), max_model_len)
-
-    return at
+    return vllm_kv_capacity(available, round(per_token), context)
 
 
 def _attention_chunk(model: ModelSpec | Decimal) -> int | None:

@@ -221,3 +221,29 @@ def test_a_flags_value_is_no_count_of_cards(text: str, count: int) -> None:
     reply = ask(text, "en")
     assert (reply.query.gpu_count or 1) == count and reply.query.gpu_layers == 99, reply.text
     assert "99×" not in reply.text
+
+
+# ----------------------------------------------------------------------------- vllm serve <repo>
+
+
+def test_a_command_serves_its_checkpoint_at_once_too() -> None:
+    # "vllm serve meta-llama/Llama-3.1-70B-Instruct" loads the BF16 checkpoint (--dtype auto,
+    # no --quantization): its count leads, not 8-bit's 30 sequences it does not load.
+    reply = ask("vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 2 on 2x "
+                "a100 80gb how many concurrent at 8k", "en")
+    assert reply.query.method == "inference_bf16", reply.query.method
+    says(reply.text, ["👥 <b>At most about 5 sequences at once: Llama 3.1 70B on 2× A100 80GB "
+                      "(BF16 inference)", "Maximum concurrency for 8,192 tokens per request: "
+                      "5.34x"], ["Inference in 8-bit: at most"])
+
+
+def test_vllms_default_context_is_the_configs() -> None:
+    # Qwen2.5 7B: config.json's 32,768 tokens, what vLLM serves with no --max-model-len (was
+    # the card's YaRN 131,072: "not one sequence fits: set a shorter --max-model-len").
+    reply = ask("vllm serve Qwen/Qwen2.5-7B-Instruct --max-num-seqs 16 on an L4", "en")
+    cc = reply.answer.concurrency[0]
+    assert cc.full_context == 32768 and cc.full_sequences == 3, cc
+    says(reply.text, ["At the whole published context, 32,768 tokens (vLLM's default "
+                      "<code>--max-model-len</code>): at most 3 sequences. Its start-up log "
+                      "would then print <code>Maximum concurrency for 32,768 tokens per "
+                      "request: 3.00x</code>."], ["131,072"])
