@@ -188,6 +188,15 @@ def render(rows: list[Row]) -> str:
         if found is not None:
             n, median, low, high = found
             out.append(f"{name}: {n} rows, median {median:.3f} ({low:.2f}-{high:.2f})")
+    # Per source (its repository), as the sources' bands differ (A100 HF Trainer runs above 1,
+    # H100 runs near it, short steps below: tests/test_calib39.py).
+    by: dict[str, list[float]] = {}
+    for r in rows:
+        if r.counted and r.what == "training" and r.ratio is not None:
+            by.setdefault(r.raw["source"].split()[0], []).append(r.ratio)
+    for source, ratios in by.items():
+        out.append(f"  {source}: {len(ratios)} rows, median {statistics.median(ratios):.3f} "
+                   f"({min(ratios):.2f}-{max(ratios):.2f})")
     return "\n".join(out)
 
 

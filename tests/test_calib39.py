@@ -177,3 +177,11 @@ def test_llm_foundry_rows_the_chat_times(rows: list[Any]) -> None:
     # The rest: timed on another card or on none, by our memory estimate (say so, no ratio).
     assert all("timed on" in r.detail or r.detail.startswith("not held")
                for r in foundry if r.ratio is None)
+
+
+def test_the_report_gives_each_source_its_own_spread(rows: list[Any]) -> None:
+    # One spread over every source hid that they differ (0.33-1.72, median 1.22).
+    text = script("speed_report").render(rows)
+    for line in ("  pytorch/torchtitan: 4 rows, median 1.134 (1.04-1.23)",
+                 "  foundation-model-stack/fms-acceleration: 19 rows, median 1.301 (1.10-1.69)"):
+        assert line in text, text
