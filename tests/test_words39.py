@@ -197,3 +197,43 @@ def test_a_length_with_no_unit_after_examples_is_in_tokens(
     assert (None if got is None else int(got)) == tokens, reply.text
     if tokens is not None:
         assert reply.text.startswith("⏱ <b>") and "512 tokens" not in reply.text[:200], reply.text
+
+
+# Hours a day said "diarias", "quotidiennes", "daily", "x dia": those hours on each day of the
+# span (was the 8 hours alone, the month unread).
+HOURS_DAILY: list[tuple[str, str, int]] = [
+    ("es", "cuanto sale una h100 8 horas diarias durante un mes", 240),
+    ("es", "cuanto sale una h100 8h diarias por un mes", 240),
+    ("es", "cuanto sale una h100 8 horas x dia por un mes", 240),
+    ("es", "cuanto sale una h100 4 horas diarias durante dos semanas", 56),
+    ("fr", "combien pour une h100 8 heures quotidiennes pendant un mois", 240),
+    ("en", "how much for an h100 8 hours daily for a month", 240),
+    ("es", "cuanto sale una h100 8 horas diarias", 8),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "hours"), HOURS_DAILY)
+def test_hours_daily_over_a_span_are_counted_each_day(lang: str, q: str, hours: int) -> None:
+    reply = ask(q, lang)
+    assert (reply.answer.intent, reply.query.hours) == ("cost", hours), reply.text
+
+
+# System memory said with no unit ("32 de ram"): GB, as people say it (was unread, so no
+# layer split: "No" where llama.cpp runs it partly on the CPU).
+RAM_NO_UNIT: list[tuple[str, str, str]] = [
+    ("es", "tengo una rtx 3060 de 12 gigas y 32 de ram, puedo correr llama 3 70b en q4?",
+     "⚠️ <b>Sí, en parte en la CPU y despacio: Llama 3 70B (inferencia GGUF Q4_K_M) no cabe "
+     "entero en 1× RTX 3060, así que llama.cpp deja 59 de sus 81 capas en tus 32\u00a0GB de RAM"),
+    ("fr", "j'ai une 3060 et 32 de ram, llama 3 70b en q4 ca passe ?",
+     "⚠️ <b>Oui, en partie sur le CPU et lentement\u00a0: Llama 3 70B"),
+    ("es", "mi mac m2 pro con 32 de ram aguanta llama 3 70b en q4?",
+     "❌ <b>No: Llama 3 70B no cabe en 1× Apple M2 Pro (inferencia GGUF Q4_K_M).</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), RAM_NO_UNIT)
+def test_ram_said_without_its_unit_is_in_gb(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    if "mac" in q:
+        assert "21,33\u00a0GB que macOS deja usar a la GPU" in reply.text, reply.text

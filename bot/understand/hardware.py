@@ -1022,10 +1022,25 @@ def _first_mac(work: Work, index: CatalogueIndex) -> GpuMention | None:
     return None
 
 
+# "tengo una 3060 de 12 gigas y 32 de ram", "16 de ram": system memory said with no unit, as
+# people say it, in GB (was unread: no layer split onto the CPU). The RAM word must follow.
+_BARE_RAM: Final = lazy(rf"(?<![\w.,])(?P<num>\d{{1,4}}) (?:de |d')?{_RAM_WORDS}(?![a-z])")
+_FEWEST_RAM_GB: Final = 4
+
+
 def take_memory(work: Work, index: CatalogueIndex) -> None:
     """Memory figures said apart from a name: the GPU's ("my GPU has 12GB", "8 x 24g", "una
     tarjeta de 24 GB"), a Mac's unified memory ("mac with 64gb RAM"), a total ("96GB total");
     system memory, storage and quoted requirements are blanked and dropped."""
+    bare = _BARE_RAM.search(work.s) if "ram" in work.s or "ddr" in work.s else None
+    if bare is not None and _FEWEST_RAM_GB <= int(bare.group("num")) <= _MOST_GB:
+        value = Decimal(int(bare.group("num")))
+        mac = _first_mac(work, index)
+        if mac is not None and mac.memory_gb is None:
+            mac.memory_gb, mac.variant_assumed = value, False  # "mac m2 con 16 de ram"
+        elif mac is None and work.ram_gb is None:
+            work.ram_gb = value
+        work.blank(*bare.span())
     if _MEMORY_CUE.search(work.s) is None:
         return
     total: Decimal | None = None

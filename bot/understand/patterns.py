@@ -736,9 +736,12 @@ def clock_hours(match: re.Match[str]) -> Decimal | None:
     return Decimal(minutes) / 60 if minutes else None
 
 
-HOURS_A_DAY: Final = Guarded(("day", "dia", "jour"), lazy(
+# ... "8 horas diarias", "8h quotidiennes", "8 hours daily", "8 horas x dia" too (was the 8 hours
+# alone, the month after them unread).
+HOURS_A_DAY: Final = Guarded(("day", "dia", "jour", "daily", "quotid"), lazy(
     rf"(?<![\w.,])(?P<num>{NUM_SP}|{_AMOUNT_WORDS}) ?(?:{alt(lx.HOUR_UNITS)}) ?"
-    r"(?:a|per|each|every|/|al|por|cada|par|by) ?(?:day|dia|jour)(?![a-z])"
+    r"(?:(?:a|per|each|every|/|al|por|cada|par|by|x) ?(?:day|dia|jour)"
+    r"|daily|diari[ao]s|quotidiennes|a diario)(?![a-z])"
     # Any count of days is read, so that "9 days a week" is said impossible (parse._take_hours).
     r"(?:,? ?(?:and |y |et )?(?:for |on |during |por |durante |pendant |sur )?(?P<days>\d{1,3}|one|two|three|four|five|six|seven|cinco|seis|cuatro|"
     r"tres|dos|cinq|quatre|trois|deux) ?(?:days?|dias?|jours?|j) ?"
