@@ -235,3 +235,32 @@ def test_a_price_asked_after_an_alert_is_the_alert_cards() -> None:
     says(now.text, ["💵 <b>1× H200 costs $3.07/hour.</b>"], ["❓"])
     assert (hours.answer.intent, hours.query.gpu, hours.query.hours) == ("cost", "h200", 10)
     says(hours.text, ["💵 <b>Cost: $30.70</b>"], [])
+
+
+@pytest.mark.parametrize(("turns", "epochs"), [
+    # was the fit verdict, then "I did not understand" for the epochs
+    (("qlora lama 3 8b on 4090 how lon for 10k exmaples", "w/ 3 epcohs"), 3),
+    (("qlora llama 3 8b on a 4090 how long for 10k smaples", "and 2 epohcs?"), 2),
+])
+def test_a_dataset_and_epochs_mistyped_are_read(turns: tuple[str, ...], epochs: int) -> None:
+    first, then = converse(*turns, locale="en")
+    assert (first.answer.intent, first.query.dataset_samples) == ("time", 10_000), first.text
+    assert (then.answer.intent, then.query.epochs, then.query.dataset_samples) == (
+        "time", epochs, 10_000), then.text
+    says(then.text, [f"on 1× RTX 4090 ({epochs} epochs)"], ["🤔"])
+
+
+@pytest.mark.parametrize(("word", "kept"), [
+    ("for example", "for example"), ("exemples", "exemples"), ("simples", "simples"),
+    ("epocas", "epocas"), ("sampler", "sampler")])
+def test_words_next_to_the_new_typo_targets_stay(word: str, kept: str) -> None:
+    from bot.understand.normalise import correct_typos
+    assert correct_typos(word) == kept
+
+
+def test_a_number_alone_after_a_run_timed_is_asked_back() -> None:
+    # "2?" after a run timed on one card may be 2 GPUs or its epochs: asked back as "and 2?"
+    # is (was "I did not understand")
+    _, reply = converse("qlora llama 3 8b on an h100 how long 20k rows", "2?", locale="en")
+    assert reply.query.count_unclear == 2, reply.text
+    says(reply.text, ["❓ <b>2 of what?</b>", "<code>and on 2× H100?</code>"], ["🤔"])

@@ -440,25 +440,28 @@ _NUMBER_ALONE: Final = lazy(r"^\W*(\d{1,2})\W*$")
 
 def _number_alone(new: Query, previous: Query, models: ModelCatalogue | None) -> Query | None:
     """"2?" alone after a fit verdict on one card ("can i qlora llama 3 70b on an a100"): the
-    run on 2 of that card, the reading said (was "I did not understand"). Not where the
-    number is a size of the model's brand ("8?" after Llama 3 70B, "2?" after Gemma 2 9B):
-    which is asked back, as "and 8?" is."""
+    run on 2 of that card, the reading said (was "I did not understand"). Where the number is
+    a size of the model's brand ("8?" after Llama 3 70B, "2?" after Gemma 2 9B), or after a
+    run's time or cost, it is asked back, as "and 8?" is."""
     said = _NUMBER_ALONE.match(fold(new.text))
     if said is None or new.intent != "unknown" or _names_model(new) or _names_card(new) \
-            or previous.intent != "fit" or previous.gpu is None or previous.params_b is None \
+            or previous.intent not in ("fit", "time", "cost") or previous.gpu is None \
+            or previous.params_b is None \
             or previous.gpu_count not in (None, 1) or previous.rig or previous.other_gpus \
             or previous.hours is not None or previous.users is not None or models is None:
         return None
     n = int(said.group(1))
     if not 1 < n <= _MOST_CARDS:
         return None
-    if previous.model_id is not None:
-        brand = fold(models.get(previous.model_id).name).split()[0].split("-")[0]
-        if any(fold(spec.name).startswith(brand) and printed_size(spec.name) == n
-               for spec in models):
-            return previous.model_copy(update={
-                "text": new.text, "count_unclear": n, "follow_up": False, "lang": new.lang,
-                "lang_sure": new.lang_sure})
+    brand = fold(models.get(previous.model_id).name).split()[0].split("-")[0] \
+        if previous.model_id is not None else None
+    if previous.intent != "fit" or (brand is not None and any(
+            fold(spec.name).startswith(brand) and printed_size(spec.name) == n
+            for spec in models)):
+        # after a run timed or priced, "2?" may be its epochs too: asked back, as "and 2?" is
+        return previous.model_copy(update={
+            "text": new.text, "count_unclear": n, "follow_up": False, "lang": new.lang,
+            "lang_sure": new.lang_sure})
     merged = _merge(new.model_copy(update={"gpu_count": n}), previous, names_model=False)
     return merged.model_copy(update={"count_read": "bare"})
 

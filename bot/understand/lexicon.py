@@ -387,6 +387,9 @@ TYPO_TARGETS: Final[tuple[str, ...]] = (
     "fine", "tune", "train", "training", "entrenar", "entrainer", "parameters",
     # Model families mistyped in a hurry ("lama 3 8b", "mistrall", "mixtrall").
     "llama", "mistral", "mixtral",
+    # A dataset and its passes said in a hurry ("10k exmaples", "w/ 3 epcohs", "5k smaples"):
+    # was no count of examples, no epochs ("I did not understand")
+    "examples", "samples", "epochs",
 )
 # Targets that may be reached from a four-letter token (same first letter only).
 SHORT_TYPO_TARGETS: Final[frozenset[str]] = frozenset(
@@ -429,6 +432,10 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "ollama", "llamas", "mistrial", "mitral", "pixtral",
     # LLaVA (a vision-language model on Vicuna) is one edit from "llama".
     "llava",
+    # One edit from "examples", "samples", "epochs": the singulars, French "exemples",
+    # Spanish "simples" and "épocas" (read as themselves), a sampler.
+    "example", "exemple", "exemples", "sample", "simples", "sampler", "samplers", "epoch",
+    "epoca", "epocas",
 })
 
 # --- language detection ------------------------------------------------------------------------
