@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 
 @pytest.mark.parametrize(("text", "lang", "head", "rented"), [
@@ -134,3 +134,19 @@ def test_a_token_price_comparison_keeps_its_precision() -> None:
     answer = ask("cost per million tokens on h100 vs h200 for llama 3 70b").answer
     assert answer.compare_bf16_gb is None
     assert answer.primary is not None and answer.primary.memory.method == "inference_bf16"
+
+
+@pytest.mark.parametrize(("first", "then", "lang"), [
+    # The alerts asked for right after one was set, the word "alert" unsaid (was "I did not
+    # understand")
+    ("avisame cuando la h100 baje de 2 dolares", "cuales tengo?", "es"),
+    ("ping me when h100 drops under 2$/h", "which ones do i have?", "en"),
+    ("préviens-moi si la h200 passe sous 3 $", "lesquelles j'ai ?", "fr"),
+])
+def test_which_ones_after_an_alert_lists_the_alerts(first: str, then: str, lang: str) -> None:
+    assert converse(first, then, locale=lang)[1].answer.query.intent == "alert_list"
+
+
+def test_which_ones_after_a_price_is_no_list_of_alerts() -> None:
+    assert converse("how much is an h100?", "which ones do i have?")[1].answer.query.intent \
+        != "alert_list"

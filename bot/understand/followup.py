@@ -256,6 +256,15 @@ _REMOVE_AFTER_ALERT: Final = lazy(
     rf"(?:{alt(lx.ALERT_REMOVE_VERBS)}|drop|quit\w*)(?![a-z])"
 )
 _ALERT_INTENTS: Final = frozenset({"alert", "alert_list", "alert_remove"})
+# "which ones do i have?", "¿cuáles tengo?", "lesquelles j'ai ?", "show them" (folded) right
+# after an alert: the alerts, though the message does not say "alert" again.
+_LIST_AFTER_ALERT: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|et|bon|entonces|alors),? )?(?:"
+    r"which (?:ones? )?(?:do i have|are (?:set|active|on)|have i (?:got|set))|what do i have"
+    r"|show (?:me )?(?:them|all(?: of them)?|the list)|list (?:them|all)"
+    r"|cuales (?:tengo|hay|son|puse|tengo activas)|que tengo|muestramelas|ensenamelas"
+    r"|lesquelles(?: (?:j'?ai|ai-je|sont actives|j ai))?|j'?ai lesquelles|montre[- ]les(?: moi)?"
+    r")\W*$")
 
 
 # After an alert set, another card with a threshold, a direction or "too": "y la h200 bajo 2.5",
@@ -1077,6 +1086,10 @@ def _follow_up(
         priced = _price_of_alert_card(new, previous)
         if priced is not None:
             return priced
+        if new.intent == "unknown" and _LIST_AFTER_ALERT.search(fold(new.text)) is not None:
+            # "¿cuáles tengo?", "which ones do i have?", "lesquelles j'ai ?" right after an
+            # alert: the alerts listed (was "I did not understand")
+            return new.model_copy(update={"intent": "alert_list"})
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
     if paid(previous):
