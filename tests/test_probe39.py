@@ -107,3 +107,18 @@ def test_a_runs_hours_judged(text: str, has: list[str], lacks: list[str]) -> Non
 ])
 def test_numbers_hours_and_candidates_as_written(text: str, has: list[str], lacks: list[str]) -> None:
     says(ask(text).text, has, lacks)
+
+
+@pytest.mark.parametrize(("text", "tokens"), [
+    # Epochs said in words (was one epoch: "a couple of" and "six" to "nine" unread)
+    ("qlora llama 3.1 8b on a 3090 for a couple of epochs on 10k samples of 512 tokens, how long",
+     "for 10,240,000"),
+    ("qlora llama 3.1 8b on a 3090, six epochs of 2k samples of 512 tokens, how long",
+     "for 6,144,000"),
+    ("qlora de llama 3.1 8b en mi 3090, un par de epocas con 10k ejemplos de 512 tokens, cuanto "
+     "tarda", "para 10.240.000"),
+    ("qlora llama 3.1 8b on a 3090 with 10k samples of 512 tokens for three epochs",
+     "for 15,360,000"),
+])
+def test_epochs_in_words(text: str, tokens: str) -> None:
+    says(ask(text).text, [tokens], [])

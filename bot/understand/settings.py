@@ -491,18 +491,22 @@ PROMPT_TOKENS: Final = Screened(
     rf"{_BARE_COUNT.format('e')} ?(?:prompt|input|de entrada|en entree|d'entree)(?!s))"
     r"(?![a-z0-9])"
 )
-EPOCHS: Final = Screened(
-    # "3 epochs", "3ep", "3 eps" (glued or abbreviated, digits only), "three epochs"
-    # "-2 epochs", "epochs=-2" keep their sign: bot.understand.bounds refuses them.
-    rf"(?<![a-z0-9])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}}) ?|(?P<w>{'|'.join(('one', 'two', 'three', 'four', 'five', 'ten', 'una', 'un', 'une', 'dos', 'deux', 'tres', 'trois', 'cuatro', 'quatre', 'cinco', 'cinq', 'diez', 'dix'))}) )"
-    r"(?:epochs?|epocas?|epoques?|passes|eps?)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
-    r"(?P<b>(?:(?<=[ :=])-)?\d{1,3}))(?![a-z0-9])"
-)
+# "three epochs", "a couple of epochs", "un par de épocas", "huit époques" (was one epoch for
+# "a couple of epochs" and "six" to "nine": the words unread).
 _EPOCH_WORDS: Final[dict[str, int]] = {
     "one": 1, "una": 1, "un": 1, "une": 1, "two": 2, "dos": 2, "deux": 2, "three": 3,
     "tres": 3, "trois": 3, "four": 4, "cuatro": 4, "quatre": 4, "five": 5, "cinco": 5,
-    "cinq": 5, "ten": 10, "diez": 10, "dix": 10,
+    "cinq": 5, "six": 6, "seis": 6, "seven": 7, "siete": 7, "sept": 7, "eight": 8, "ocho": 8,
+    "huit": 8, "nine": 9, "nueve": 9, "neuf": 9, "ten": 10, "diez": 10, "dix": 10,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "un par de": 2,
 }
+EPOCHS: Final = Screened(
+    # "3 epochs", "3ep", "3 eps" (glued or abbreviated, digits only), "three epochs"
+    # "-2 epochs", "epochs=-2" keep their sign: bot.understand.bounds refuses them.
+    rf"(?<![a-z0-9])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}}) ?|(?P<w>{'|'.join(_EPOCH_WORDS)}) )"
+    r"(?:epochs?|epocas?|epoques?|passes|eps?)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
+    r"(?P<b>(?:(?<=[ :=])-)?\d{1,3}))(?![a-z0-9])"
+)
 # A card's model number after an article or "on" ("llama 3 8b on a 4090 tok/s", "on my 3090
 # tokens/s", "en mi 3060"): the card whose speed is asked, not a rate ("at 3000 tok/s" is one).
 _CARD_WORD: Final = "|".join(
