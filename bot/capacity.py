@@ -232,7 +232,9 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
     if method.kind != "training":
         return {}
     asked = primary.fit
-    holds = asked is not None and asked.gpu is not None and bool(answer.fits)
+    # A rate measured on the card asked is judged there, the run running (its fit aside).
+    holds = asked is not None and asked.gpu is not None and (
+        bool(answer.fits) or query.rate_judged is not None)
     if on is not None:
         target, on_asked = next((o for o in primary.options if (o.gpu, o.gpu_count) == on),
                                 None), True

@@ -122,3 +122,27 @@ def test_numbers_hours_and_candidates_as_written(text: str, has: list[str], lack
 ])
 def test_epochs_in_words(text: str, tokens: str) -> None:
     says(ask(text).text, [tokens], [])
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # A training rate measured and judged: the estimate on that card leads, the rate held
+    # against it in its unit (was the fit alone)
+    ("training at 300 tokens/s on my 3090 with qlora llama 3 8b, is that normal",
+     ["🏋️ <b>About 508 training tokens/s: Llama 3 8B on 1× RTX 3090 (QLoRA, estimate).</b>",
+      "📏 Measured, your 300 tokens/s is 59% of this estimate: slower than it assumes."]),
+    ("i get 0.3 it/s on a T4 with qlora llama 3.1 8b bs 2 seq 2048, is that normal",
+     ["🏋️ <b>About 464 training tokens/s: Llama 3.1 8B on 1× T4",
+      "📏 At 4,096 tokens an optimizer step (batch 2 × 2,048 tokens), that is about 0.11 it/s, "
+      "8.8 s/it. Measured, your 0.3 it/s is 2.6 times this estimate"]),
+    ("my 3090 does 8 s/it at batch 4 seq 2048 with lora llama 3 8b, too slow?",
+     ["🏋️ <b>About 517 training tokens/s", "Measured, your 8 s/it is 2 times this estimate"]),
+    # ... or asked in steps
+    ("what it/s should i expect for qlora llama 3.1 8b on a 4090 with batch 1 and seq 2048",
+     ["🏋️ <b>About 1,163 training tokens/s",
+      "📏 At 2,048 tokens an optimizer step (batch 1 × 2,048 tokens), that is about 0.57 it/s, "
+      "1.8 s/it."]),
+    ("entreno a 300 tokens/s en mi 3090 con qlora de llama 3 8b, es normal?",
+     ["📏 Medidos, tus 300 tokens/s son el 59"]),
+])
+def test_a_training_rate_judged(text: str, has: list[str]) -> None:
+    says(ask(text).text, has, [])

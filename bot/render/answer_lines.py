@@ -32,6 +32,7 @@ from bot.render.lines import (
     mac_not_sold,
     online_rl_note,
     preference_note,
+    rate_judged_line,
     remedy_block,
     rig_note,
     scaled_offers_lines,
@@ -813,6 +814,10 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(compare_lines(answer, ph))
     elif intent == "time" and answer.train_speed:
         include("train_speed.html.j2")
+        judged = rate_judged_line(answer, ph)
+        if judged is not None:
+            put(judged)
+            put("\n\n")
         if query.dataset_tokens:
             include("time.html.j2")
         else:

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from markupsafe import Markup
 
 from bot.answer import Answer, HeadSplit, MethodAnswer, QuantPick, RamPick
-from bot.detail import MLX_LORA_RANK, MLX_MICRO_BATCH, MLX_NUM_LAYERS, DetailedAnswer, FitCheck
+from bot.detail import (
+    DEFAULT_MICRO_BATCH,
+    DEFAULT_SEQ_LEN,
+    MLX_LORA_RANK,
+    MLX_MICRO_BATCH,
+    MLX_NUM_LAYERS,
+    DetailedAnswer,
+    FitCheck,
+)
 from bot.i18n import N_
 from bot.render.detailed_lines import (
     assumption_said,
@@ -1530,6 +1538,53 @@ def within_line(answer: Answer, ph: Phrases, lead: bool = False) -> Markup | Non
     elif query.time_judged:
         out += ["\n", _time_judged(ph, query, tp.total_tokens_per_second)]
     return Markup("").join(out)
+
+
+def rate_judged_line(answer: Answer, ph: Phrases) -> str | None:
+    """"i get 0.3 it/s on a T4 with qlora llama 3.1 8b bs 2 seq 2048, is that normal": the
+    rate measured against the training-speed estimate on that card, in its unit (steps at the
+    batch and length said, else the typical ones, said so); None when not asked or not
+    estimated there."""
+    _, fmt, query = ph._, ph.fmt, answer.query
+    speed = answer.train_speed
+    said, unit = query.rate_judged, query.rate_judged_unit
+    if unit is None or (said is not None and said <= 0) or speed is None or not speed.asked \
+            or speed.throughput is None or (said is None and unit == "tokens"):
+        return None
+    estimate = speed.throughput.tokens_per_second
+    if estimate <= 0:
+        return None
+    if unit == "tokens":
+        assert said is not None
+        ratio = said / estimate
+        shown = _("your %(said)s tokens/s", said=fmt.num(said))
+        lead = ""
+    else:
+        seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
+        batch = query.batch_size if query.batch_size and query.batch_size > 0 \
+            else DEFAULT_MICRO_BATCH
+        per_step = Decimal(seq * batch * max(query.accum_steps or 1, 1))
+        steps = estimate / per_step  # a GPU's optimizer steps a second
+        lead = _("At %(tokens)s tokens an optimizer step (batch %(batch)s × %(seq)s tokens), "
+                 "that is about %(steps)s it/s, %(secs)s s/it.",
+                 tokens=fmt.num(per_step), batch=fmt.num(batch * max(query.accum_steps or 1, 1)),
+                 seq=fmt.num(seq), steps=fmt.num(steps, 2), secs=fmt.num(1 / steps, 1))
+        if said is None:  # "what it/s should i expect": the estimate in steps alone
+            return "📏 " + lead
+        measured = 1 / said if unit == "s_it" else said
+        ratio = measured / steps
+        shown = _("your %(said)s s/it", said=fmt.num(said)) if unit == "s_it" \
+            else _("your %(said)s it/s", said=fmt.num(said))
+        lead += " "
+    if ratio * Decimal("1.5") <= 1:
+        verdict = _("Measured, %(shown)s is %(share)s of this estimate: slower than it assumes.",
+                    shown=shown, share=fmt.percent(ratio * 100, 0))
+    elif ratio >= Decimal("1.5"):
+        verdict = _("Measured, %(shown)s is %(ratio)s times this estimate: faster than it "
+                    "assumes.", shown=shown, ratio=fmt.num(ratio, 1))
+    else:
+        verdict = _("Measured, %(shown)s is in line with this estimate.", shown=shown)
+    return "📏 " + lead + verdict
 
 
 def _time_judged(ph: Phrases, query: Query, rate: Decimal) -> str:

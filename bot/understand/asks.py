@@ -152,6 +152,14 @@ TIME_JUDGED: Final = lazy(
     r"c'?est (?:normal|trop long|long|lent)|(?:trop|tres) (?:lent|long))(?![a-z])"
 )
 
+# A training run's steps a second asked ("what it/s should i expect", "how many steps per
+# second", "seconds per step"): its tokens/s estimate, in steps at its batch and length.
+STEP_RATE_ASK: Final = lazy(
+    r"(?<![a-z])(?:(?:steps?|iterations?|iters?|its?) ?(?:per|a|/|por|par) ?(?:seconds?|secs?|s|"
+    r"segundos?|secondes?)|(?:seconds?|secs?|segundos?|secondes?) ?(?:per|a|/|por|par) ?"
+    r"(?:steps?|iterations?|iters?|it|pasos?|etapes?|iteracion|iteration))(?![a-z])"
+)
+
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.
 CARD_HOURS: Final = lazy(

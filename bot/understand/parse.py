@@ -1876,8 +1876,14 @@ def _rates_asked(
         inference and work.batch_size is None and asks.BATCH_ASKED.search(s) is not None)
     training = not inference and (method is not None or trains)
     train_speed = training and work.flags.tokens_per_second is None and bool(
-        asks.SPEED_ASK.search(s) or asks.TRAIN_SPEED_ASK.search(s))
-    return concurrency, train_speed
+        asks.SPEED_ASK.search(s) or asks.TRAIN_SPEED_ASK.search(s)
+        or (work.step_rate is None and asks.STEP_RATE_ASK.search(s)))
+    # "i get 0.3 it/s on a T4 with qlora llama 3.1 8b, is that normal", "training at 900
+    # tokens/s on my 3090 …, is that normal": the rate measured, judged against the estimate
+    # (was the fit alone).
+    judged = training and (work.flags.tokens_per_second is not None or work.step_rate is not None) \
+        and (asks.TIME_JUDGED.search(s) is not None or asks.SPEED_JUDGED.search(s) is not None)
+    return concurrency, train_speed or judged
 
 
 # (tokens to generate, their cost asked, a rate asked per hour, day or million tokens)
@@ -4512,6 +4518,14 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         rate_tokens=rate_tokens,
         concurrency_asked=concurrency_asked,
         train_speed_asked=train_speed_asked,
+        # the measured rate judged: tokens/s, or the trainer's steps (it/s, or s/it)
+        rate_judged=(work.flags.tokens_per_second if work.flags.tokens_per_second is not None
+                     else work.step_rate) if train_speed_asked and (
+            work.flags.tokens_per_second is not None or work.step_rate is not None) else None,
+        rate_judged_unit=None if not train_speed_asked else "tokens"
+        if work.flags.tokens_per_second is not None else "s_it" if work.step_seconds
+        else "it_s" if work.step_rate is not None or asks.STEP_RATE_ASK.search(rest)
+        else None,
         oom=_oom_hit(rest),
         bf16_error=bf16_error,
         serve_after=_inference_method(rest[later.start():], cat)

@@ -153,6 +153,11 @@ class Query(BaseModel):
     # "my run on a 4090 is estimating 30 hours for qlora llama 3.1 8b, is that normal": those
     # hours judged, answered with what they train there by the estimate (bot.answer `within`).
     time_judged: bool = False
+    # "i get 0.3 it/s on a T4 with qlora llama 3.1 8b, is that normal": the rate measured and
+    # its unit (tokens/s per GPU, optimizer steps a second, seconds a step), held against the
+    # training-speed estimate on the card asked; "what it/s should i expect": the unit alone.
+    rate_judged: Decimal | None = None
+    rate_judged_unit: Literal["tokens", "it_s", "s_it"] | None = None
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
