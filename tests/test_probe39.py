@@ -146,3 +146,22 @@ def test_epochs_in_words(text: str, tokens: str) -> None:
 ])
 def test_a_training_rate_judged(text: str, has: list[str]) -> None:
     says(ask(text).text, has, [])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # The hours the user has ("i have …") with the data: whether the run ends within them (was
+    # the fit, the 36 hours priced on a rented L40S; "… 10 hours on my 3090" read as hours a
+    # run took and scaled to an L40S)
+    ("qlora llama 3 8b on a t4, i have a day and a half, can i get through 40k samples of 512 "
+     "tokens", "✅ <b>Yes: by this estimate it finishes within 36 hours.</b>\n⏱ <b>QLoRA of Llama "
+     "3 8B: about 14.1 hours on 1× T4"),
+    ("i have 10 hours on my 3090, can i finish a qlora of llama 3 8b on 30k samples of 512 tokens",
+     "✅ <b>Yes: by this estimate it finishes within 10 hours.</b>"),
+    ("tengo 10 horas en mi 3090, me da para un qlora de llama 3 8b con 30k ejemplos de 512 tokens?",
+     "✅ <b>Sí: según esta estimación, termina en menos de 10"),
+    # hours a run took stay measured
+    ("it took 10 hours on my 3090, how long on an h100", "⏱ <b>On 1× H100: about 43 minutes"),
+])
+def test_the_hours_one_has(text: str, lead: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:500]

@@ -1323,6 +1323,23 @@ def _measured(before: str, after: str) -> Literal["said", "card"] | None:
     return None
 
 
+# "i have 10 hours on my 3090, can i finish …", "i have a day and a half, can i get through
+# 40k samples": hours the user has, not hours a run took (the card after them is where).
+_HAVE_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:(?:i|we) (?:only |just )?(?:have|got|'ve got|ve got)|i'?ve only got|"
+    r"(?:solo |nomas )?tengo|j'?ai(?: seulement| que)?)(?: only| just| about| around| roughly|"
+    r" like| unas?| unos| environ)? ?$"
+)
+
+
+def _hours_had(before: str, after: str) -> bool:
+    """Whether the hours just taken (where `after` first differs from `before`) follow "i
+    have", "tengo", "j'ai": the time the user has for the run."""
+    start = next((i for i, (x, y) in enumerate(zip(before, after, strict=False)) if x != y), None)
+    return start is not None and _HAVE_BEFORE.search(before[max(0, start - 30) : start]) \
+        is not None
+
+
 def _and_a_part(match: re.Match[str]) -> Decimal:
     """"… and a half" (0.5) or "… y cuarto", "… et quart" (0.25) of the unit said."""
     if match.group("half"):
@@ -3168,6 +3185,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     _take_hours(work)
     measured_by = _measured(before_hours, work.s) if work.hours is not None and work.gpus \
         else None
+    hours_had = work.hours is not None and _hours_had(before_hours, work.s)
+    if hours_had:
+        measured_by = None  # "i have 10 hours on my 3090": the time there is, not taken
     other_hours: Decimal | None = None
     after_hours = work.s
     second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
@@ -3577,10 +3597,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # "can i finetune llama 3 8b on 20M tokens in 2 hours on a 4090?": with the dataset said,
     # the hours are a deadline for it, answered yes or no (was what 2 hours train there, 8.4M
     # tokens, the 20M left unweighed), as it is with no card named.
+    # ... and "i have a day and a half on my T4, can i get through 40k samples of 512 tokens":
+    # the hours the user has (was the fit, the 36 hours priced on a rented L40S).
     within_deadline = intent == "fit" and not inference and counted is None \
         and work.hours is not None and bool(work.gpus) \
         and (work.dataset_tokens is not None or bool(work.dataset_samples)) \
-        and px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None
+        and (hours_had or (px.WITHIN_HOURS.admits(s)
+                           and px.WITHIN_HOURS.pattern.search(s) is not None))
     if within_deadline:
         intent = "time"
     context_asked, speed_asked = False, False
