@@ -117,7 +117,7 @@ def _doubled(catalog) -> None:
         ("fr", _broken_link, "HTML tags differ"),
         ("es", _literal_percent, "a literal %"),
         ("fr", _literal_percent, "a literal %"),
-        ("fr", _french_colon, "an ordinary space before ':'"),
+        ("fr", _french_colon, "an ordinary or narrow space before ':'"),
         ("es", _stray_placeholder, "unknown placeholder"),
     ],
 )
