@@ -264,3 +264,37 @@ def test_a_number_alone_after_a_run_timed_is_asked_back() -> None:
     _, reply = converse("qlora llama 3 8b on an h100 how long 20k rows", "2?", locale="en")
     assert reply.query.count_unclear == 2, reply.text
     says(reply.text, ["❓ <b>2 of what?</b>", "<code>and on 2× H100?</code>"], ["🤔"])
+
+
+@pytest.mark.parametrize(("asked", "intent"), [
+    ("cheapest?", "time"), ("and if i rent instead?", "time"), ("cheapest to rent?", "time")])
+def test_renting_after_a_run_on_the_card_owned_leaves_it(asked: str, intent: str) -> None:
+    # "btw my gpu is a 4070 ti super" is kept for the questions naming no card; "cheapest?"
+    # and "and if i rent instead?" put the run back on it (the same 1.12 hours again)
+    *_, reply, cost = converse("how long to train mistral 7b on 5k examples",
+                               "btw my gpu is a 4070 ti super", asked, "and the cost?",
+                               locale="en")
+    assert (reply.answer.intent, reply.query.model_id, reply.query.gpu) == (
+        intent, "mistral-7b", None), reply.text
+    says(reply.text, ["on 1× L40S (1 epoch)"], ["RTX 4070 Ti Super"])
+    # and the next question naming no card stays rented
+    assert (cost.answer.intent, cost.query.gpu) == ("cost", None), cost.text
+    says(cost.text, ["on 1× L40S (1 epoch)"], ["RTX 4070 Ti Super"])
+
+
+@pytest.mark.parametrize("asked", ["then inference?", "and serving?", "what about inference"])
+def test_serving_said_alone_after_a_timed_run_is_serving_it(asked: str) -> None:
+    # was its BF16 inference timed "over your 10,000 samples"
+    _, reply = converse("qlora llama 3 8b 10k rows on an l40s", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.inference) == (
+        "fit", "llama-3-8b", "l40s", True), reply.text
+    says(reply.text, ["✅ <b>On 1× L40S, Llama 3 8B fits: BF16 inference"],
+         ["over your 10,000 samples"])
+
+
+def test_per_gpu_asked_on_ones_own_cards_says_no_price() -> None:
+    *_, reply = converse("full finetune llama 3.2 1b how long 1m rows", "on 2 4090s",
+                         "is that per gpu", locale="en")
+    says(reply.text, ["↔️ <b>Not per GPU:</b> the time is the whole run's, on all 2× RTX 4090 "
+                      "at once.\n"], ["what you pay"])

@@ -888,6 +888,11 @@ def _per_gpu(query: Query, ph: Phrases, put: Put) -> None:
         put("</b> ")
         put(ph._("the run is on %(config)s, so each GPU's figure and the whole run's are the same.",
                  config=config))
+    elif query.intent == "time" and price is None:
+        # one's own cards, or a card with no published price: no GPU-hours to pay to add
+        put(ph._("Not per GPU:"))
+        put("</b> ")
+        put(ph._("the time is the whole run's, on all %(config)s at once.", config=config))
     elif query.intent == "time":
         put(ph._("Not per GPU:"))
         put("</b> ")

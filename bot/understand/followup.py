@@ -659,7 +659,7 @@ def _somewhere_it_fits(new: Query, previous: Query, folded: str) -> Query | None
     return merged.model_copy(update={
         "intent": "cost" if new.intent == "cost" or px.COST.search(folded) else "recommend",
         "gpu": None, "gpu_count": None, "gpu_text": None, "vram_gb": None, "rig": (),
-        "card_owned": False})
+        "card_owned": False, "off_own_card": True})
 
 
 def _against_other_card(new: Query, previous: Query, folded: str) -> Query | None:
@@ -725,7 +725,8 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
         return merged.model_copy(update={
             "intent": "time" if bracket else "recommend", "gpu": None, "gpu_count": None,
             "gpu_text": None, "method": method,
-            "vram_gb": None, "rig": (), "hours": hours, "cheaper_than": asked})
+            "vram_gb": None, "rig": (), "hours": hours, "cheaper_than": asked,
+            "off_own_card": True})
     return None
 
 
@@ -912,7 +913,7 @@ def _rented(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None
         or px.COST.search(fold(new.text)) is not None
     return merged.model_copy(update={
         "gpu": None, "gpu_count": None, "gpu_variant_assumed": False, "card_owned": False,
-        "vram_gb": None, "intent": "cost" if costed else merged.intent})
+        "vram_gb": None, "intent": "cost" if costed else merged.intent, "off_own_card": True})
 
 
 def _local_card(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
@@ -2844,6 +2845,10 @@ _TO_RUN: Final = lazy(
     r"|^\W*(?:(?:and|ok|so|but|what about|how about|then)\W+)*(?:(?:serving|running|deploying) "
     r"(?:it|them)|(?:the )?inference(?= (?:after|afterwards|then|later)))"
     r"(?: (?:after|afterwards|then|later|too|as well))?\W*$"
+    # ... and the noun alone after an opening: "and serving?", "then inference?", "what about
+    # inference" (was its inference timed over the training samples)
+    r"|^\W*(?:(?:and|ok|so|but|what about|how about|then)\W+)+(?:the )?(?:inference|serving)"
+    r"(?: (?:after|afterwards|then|later|too|as well))?\W*$"
 )
 
 
@@ -2954,6 +2959,8 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # the new card as the run needs (one B200), as "on b200s" reads; said (was one B200
         # unsaid, or "does not fit on 1× H100" after a run on 8× A100 that 8× H100 holds).
         update.update(gpu_plural=True, count_read="chosen")
+    if previous.off_own_card and not has_gpu:
+        update["off_own_card"] = True  # "and the cost?" after "and if i rent instead?"
     if _local_kept(new, previous, has_gpu):
         update.update(local_asked=True, local_card=previous.local_card)
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)

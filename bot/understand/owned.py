@@ -138,7 +138,7 @@ def layer_split(query: Query, own: Query, cat: Catalogue) -> dict[str, Any]:
 def on_own_card(query: Query, own: Query | None, cat: Catalogue) -> Query:
     """`query` on the card `own` the chat said it owns, when it names no card and asks about
     a run there (a model's fit, memory or time, or the largest model it holds); else as is."""
-    if own is None or names_card(query) or query.intent not in _ON_CARD \
+    if own is None or names_card(query) or query.intent not in _ON_CARD or query.off_own_card \
             or query.cpu_only or query.accelerator is not None or query.not_llm is not None \
             or query.text.lstrip().startswith("/"):
         return query

@@ -687,6 +687,10 @@ class Query(BaseModel):
     # Never read from a text: "and 72b?" after Llama 3 70B, which has no 72B: the family named
     # ("Llama 3"), whose sizes the reply lists beside the unnamed 72B model it answers for.
     no_size_in: str | None = None
+    # Never read from a text: the run taken off the card the chat said it owns ("i have a
+    # 3090", a run timed there, then "cheapest?" or "and if i rent instead?"): rented where it
+    # costs least, not put back on the 3090 (owned.on_own_card).
+    off_own_card: bool = False
     # Never read from a text: "and h100?" after a run on 8× A100 is that run on 8× H100, the
     # count kept from the last question ("kept", the reply says so) ...
     # ... and "2?" alone after a fit verdict on one card is that run on 2 of it, read so and
