@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import ROUND_DOWN, Decimal
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -212,6 +212,9 @@ class Fp8Arch(Sourced):
     label: str = Field(min_length=3)  # the short source shown under the reply
 
 
+_GIB_IN_GB: Final = Decimal(2**30) / Decimal(10**9)  # 1.073741824
+
+
 class AppleGPUShare(Sourced):
     """The share of unified memory macOS lets the GPU keep resident (Metal's
     recommendedMaxWorkingSetSize), as a fraction below and from a RAM threshold."""
@@ -222,8 +225,12 @@ class AppleGPUShare(Sourced):
 
     def usable_gb(self, unified_gb: Decimal) -> Decimal:
         num, den = self.below if unified_gb < self.threshold_gb else self.from_threshold
+        # Apple's "16 GB" is 16 GiB of DRAM (hw.memsize 17,179,869,184 bytes), and the share is
+        # of those bytes: in the estimator's decimal GB, 2/3 of it is 11.45 GB (llama.cpp prints
+        # "recommendedMaxWorkingSetSize = 11453.25 MB", bytes / 1e6, on a 16 GB Mac), not 10.66.
         # Rounded down to 0.01 GB: a plan never counts memory the GPU may not get.
-        return (unified_gb * num / den).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
+        return (unified_gb * _GIB_IN_GB * num / den).quantize(
+            Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
 class Offer(_Data):

@@ -163,12 +163,13 @@ def test_colab_plans_are_cited_cards() -> None:
 MACS = [
     ("m3 max 64gb can run llama 3 70b?", "apple-m3-max",
      ["On 1× Apple M3 Max, Llama 3 70B fits: 4-bit inference.",
-      "64 GB of unified memory, of which macOS lets the GPU use about 48 GB"]),
+      "64 GB of unified memory, of which macOS lets the GPU use about 51.53 GB"]),
     ("mac mini m4 24gb qwen 14b", "apple-m4",
-     ["24 GB of unified memory, of which macOS lets the GPU use about 16 GB",
-      "Inference in 8-bit</b>: ≈ 16.8 GB — 0.8 GB short"]),
+     ["24 GB of unified memory, of which macOS lets the GPU use about 17.17 GB",
+      "Inference in 8-bit</b>: ≈ 18.3 GB with the KV cache at typical settings (context 2,048, "
+      "batch 1), by the detailed estimate — 1.13 GB short"]),
     ("mi macbook m2 de 16gb puede correr llama 3 8b?", "apple-m2",
-     ["16\u00a0GB de memoria unificada, de la que macOS deja usar a la GPU unos 10,66\u00a0GB"]),
+     ["16\u00a0GB de memoria unificada, de la que macOS deja usar a la GPU unos 11,45\u00a0GB"]),
 ]
 
 

@@ -159,13 +159,13 @@ def test_apple_memory_options_are_the_ones_apple_sells() -> None:
 # mini" was "we don't rent the Apple M4 Pro", not noted).
 MAC_NOTED = [
     ("m3 max 36gb", "apple-m3-max", "36 GB of unified memory.</b>\n🍎 macOS lets the GPU use "
-     "about 27 GB of it (Metal's recommended working set)."),
-    ("macbook pro m4 max 128gb", "apple-m4-max", "about 96 GB of it"),
-    ("mac studio m2 ultra 192gb", "apple-m2-ultra", "about 144 GB of it"),
-    ("my m1 pro 16gb", "apple-m1-pro", "about 10.66 GB of it"),
-    ("M4 Pro 48gb mini", "apple-m4-pro", "about 36 GB of it"),
-    ("tengo un m2 ultra de 192gb", "apple-m2-ultra", "macOS deja usar a la GPU unos 144 GB"),
-    ("j'ai un mac mini m4 pro 48go", "apple-m4-pro", "macOS en laisse environ 36 Go au GPU"),
+     "about 28.99 GB of it (Metal's recommended working set)."),
+    ("macbook pro m4 max 128gb", "apple-m4-max", "about 103.07 GB of it"),
+    ("mac studio m2 ultra 192gb", "apple-m2-ultra", "about 154.61 GB of it"),
+    ("my m1 pro 16gb", "apple-m1-pro", "about 11.45 GB of it"),
+    ("M4 Pro 48gb mini", "apple-m4-pro", "about 38.65 GB of it"),
+    ("tengo un m2 ultra de 192gb", "apple-m2-ultra", "macOS deja usar a la GPU unos 154,61 GB"),
+    ("j'ai un mac mini m4 pro 48go", "apple-m4-pro", "macOS en laisse environ 38,65 Go au GPU"),
 ]
 
 

@@ -196,7 +196,7 @@ def test_a_count_said_after_hardware_to_buy_is_those_machines(
 SPEED_AT_HOME = [
     (("how fast would llama 3 70b run at home?",), "en",
      ["2× RTX 3090 / RTX 4090 (48 GB, 23.6 GB on the fullest card, at most about 21 tokens/s)",
-      "or a Mac with Apple M5 Pro, 64 GB (48 GB usable by the GPU, at most about 7 tokens/s)",
+      "or a Mac with Apple M5 Pro, 64 GB (51.53 GB usable by the GPU, at most about 7 tokens/s)",
       "⚡ <i>Tokens/s: one sequence's decode at most"]),
     (("best home setup for llama 3 70b", "and how fast would it be?"), "en",
      ["1× RTX A6000 / RTX 6000 Ada (48 GB, at most about 17 tokens/s)"]),

@@ -226,10 +226,10 @@ def test_quote_errors_name_the_gpu_and_the_limits() -> None:
 @pytest.mark.parametrize(
     ("gpu", "memory_gb", "usable", "unified"),
     [
-        ("apple-m2-ultra", D(64), D(48), D(64)),  # 3/4 from 36 GB up
-        ("apple-m2-ultra", D(192), D(144), D(192)),
-        ("apple-m2-ultra", None, D(48), D(64)),  # the chip's first configuration
-        ("apple-m1", D(16), D("10.66"), D(16)),  # 2/3 below 36 GB
+        ("apple-m2-ultra", D(64), D("51.53"), D(64)),  # 3/4 from 36 GB up
+        ("apple-m2-ultra", D(192), D("154.61"), D(192)),
+        ("apple-m2-ultra", None, D("51.53"), D(64)),  # the chip's first configuration
+        ("apple-m1", D(16), D("11.45"), D(16)),  # 2/3 below 36 GB
     ],
 )
 def test_a_mac_is_sized_by_the_share_macos_gives_its_gpu(gpu, memory_gb, usable, unified) -> None:

@@ -138,7 +138,7 @@ MAC_MLX = [
     # command passes
     ("qlora llama 3 8b on my m2 pro 16gb", None,
      ["At typical settings (sequence 2,048, batch 1) it needs about 7.8 GB (detailed estimate) "
-      "of the 10.66 GB macOS lets the GPU use, 2.9 GB left",
+      "of the 11.45 GB macOS lets the GPU use, 3.7 GB left",
       "🍎 No trainer named: estimated as mlx-lm runs it on a Mac (mlx_lm.lora with LoRA rank 8 "
       "on the last 16 layers, its defaults, at batch 1 with gradient checkpointing where you "
       "gave none), not as TRL on CUDA.",

@@ -115,7 +115,7 @@ def test_a_bare_name_and_its_memory_variants() -> None:
 
 
 @pytest.mark.parametrize(
-    ("ram", "usable"), [(8, "5.33"), (16, "10.66"), (24, "16"), (36, "27"), (64, "48"), (192, "144")]
+    ("ram", "usable"), [(8, "5.72"), (16, "11.45"), (24, "17.17"), (36, "28.99"), (64, "51.53"), (192, "154.61")]
 )
 def test_macos_lets_the_gpu_use_two_thirds_below_36_gb_and_three_quarters_above(
     ram: int, usable: str

@@ -33,25 +33,25 @@ LEADS = [
      ["🏠 <b>To run Llama 3 70B on hardware of your own</b> (we rent GPUs, we don't sell them):",
       "• <b>Inference in 4-bit</b> (≈ 42 GB): 1× RTX A6000 / RTX 6000 Ada (48 GB), "
       "2× RTX 3090 / RTX 4090 (48 GB, 23.6 GB on the fullest card), 2× RTX 5090 (64 GB, 23.6 GB "
-      "on the fullest card), or a Mac with Apple M5 Pro, 64 GB (48 GB usable by the GPU)",
+      "on the fullest card), or a Mac with Apple M5 Pro, 64 GB (51.53 GB usable by the GPU)",
       "• <b>Inference in 8-bit</b> (≈ 84 GB): 1× RTX PRO 6000 Blackwell (96 GB)",
       "• <b>Inference in BF16</b> (≈ 168 GB): 2× RTX PRO 6000 Blackwell (192 GB, 73.1 GB on the "
       "fullest card)",
-      "a Mac with Apple M3 Ultra, 256 GB (192 GB usable by the GPU)",
+      "a Mac with Apple M3 Ultra, 256 GB (206.15 GB usable by the GPU)",
       "🦙 4-bit first"],
      "🏆 <b>The cheapest GPUs for Llama 3 70B</b>"),
     ("qué gráfica compro para correr qwen 32b en casa", "es",
      ["🏠 <b>Para correr Qwen 32B en tu propio equipo</b> (alquilamos GPU, no las vendemos):",
       "• <b>Inferencia en 4 bits</b> (≈ 19,2\u00a0GB según la regla de planificación, 22,9\u00a0GB "
       "con la caché KV a 2.048 tokens de contexto): 1× RTX 3090 / RTX 4090 (24\u00a0GB)",
-      "o un Mac con Apple M5 Max y 36\u00a0GB (27\u00a0GB utilizables por la GPU)",
+      "o un Mac con Apple M5 y 32\u00a0GB (22,9\u00a0GB utilizables por la GPU)",
       "• <b>Inferencia en 8 bits</b>", "• <b>Inferencia en BF16</b>"],
      "📐 <b>Memoria para Qwen 32B</b>"),
     ("quelle carte pour faire tourner llama 3 70b en local ?", "fr",
      ["🏠 <b>Pour faire tourner Llama 3 70B sur votre propre matériel</b> (nous louons des GPU, "
       "nous n'en vendons pas)\u00a0:",
       "• <b>Inférence en 4 bits</b> (≈ 42\u202fGo)\u00a0: 1× RTX A6000 / RTX 6000 Ada (48\u202fGo)",
-      "ou un Mac avec Apple M5 Pro et 64\u202fGo (48\u202fGo utilisables par le GPU)",
+      "ou un Mac avec Apple M5 Pro et 64\u202fGo (51,53\u202fGo utilisables par le GPU)",
       "• <b>Inférence en 8 bits</b>", "• <b>Inférence en BF16</b>"],
      "🏆 <b>Les GPU les moins chers pour Llama 3 70B</b>"),
 ]
@@ -96,7 +96,7 @@ def test_training_asked_is_sized_per_method() -> None:
         "settings): 2× RTX 5090 (64 GB)",
         "• <b>Full fine-tuning, AdamW</b> (≈ 1,260 GB by the planning rule, 1,279.3 GB at typical "
         "settings): more than any machine here holds; the most: a Mac with Apple M3 Ultra, "
-        "512 GB (384 GB usable by the GPU)",
+        "512 GB (412.31 GB usable by the GPU)",
     ], ["🦙"])
 
 
@@ -118,13 +118,14 @@ def test_no_block_where_a_card_or_hours_are_named(text: str, starts: str) -> Non
 
 def test_the_detailed_estimate_the_answer_has_is_held_too() -> None:
     # Qwen 32B in 4-bit: 19.2 GB by the rule, 22.9 GB with its KV cache at 2,048 tokens (the
-    # memory answer's own figure, below the block): a 32 GB M5 (21.33 GB for the GPU) holds
-    # the rule's figure, not the detailed one (was named)
+    # memory answer's own figure, below the block): a 32 GB M5 held the rule's figure, not the
+    # detailed one, at 21.33 GB for the GPU (was named); since mac39 its GPU gets 2/3 of 32 GiB,
+    # 22.9 GB, which holds both
     reply = ask("how much vram to run qwen 32b at home")
     says(_block(reply), [
         "• <b>Inference in 4-bit</b> (≈ 19.2 GB by the planning rule, 22.9 GB with the KV cache "
         "at 2,048 tokens of context): 1× RTX 3090 / RTX 4090 (24 GB)",
-        "or a Mac with Apple M5 Max, 36 GB (27 GB usable by the GPU)"], ["Apple M5, 32 GB"])
+        "or a Mac with Apple M5, 32 GB (22.9 GB usable by the GPU)"], ["Apple M5 Max, 36 GB"])
     says(reply.text, ["≈ 22.9 GB with the KV cache"], [])
     line = local_line("inference_int4", D(32), D("19.2"), CATALOGUE)
     assert line.mac is not None and (line.mac.gpus, line.mac.memory_gb) == (("apple-m5",), D(32))
@@ -145,7 +146,7 @@ def test_least_memory_first_and_a_card_named_once() -> None:
     assert [(c.gpus, c.count, c.memory_gb) for c in line.cards] == [
         (("rtx-pro-6000",), 2, D(192)), (("rtx-a6000", "rtx-6000-ada"), 4, D(192))]
     assert line.mac is not None and (line.mac.gpus, line.mac.memory_gb, line.mac.usable_gb) \
-        == (("apple-m3-ultra",), D(256), D(192))
+        == (("apple-m3-ultra",), D(256), D("206.15"))
     none = local_line("full_adamw", D(70), D(1260), CATALOGUE)
     assert not none.cards and none.mac is None and none.largest is not None
 
@@ -157,12 +158,12 @@ def test_least_memory_first_and_a_card_named_once() -> None:
 @pytest.mark.parametrize(("text", "locale", "mac_line", "verdict"), [
     ("is a mac studio or 2x3090 better for 70b", None,
      "🍎 <b>A 70B model (4-bit inference) needs a Mac with at least 64 GB of unified memory "
-     "(about 48 GB of it for the GPU).</b>",
-     "✅ Inference in 4-bit of a 70B model on 1× Apple silicon Mac: 42 GB of 48 GB."),
+     "(about 51.53 GB of it for the GPU).</b>",
+     "✅ Inference in 4-bit of a 70B model on 1× Apple silicon Mac: 42 GB of 51.53 GB."),
     ("¿mac studio o 2 3090 para llama 3 70b?", "es",
      "🍎 <b>Llama 3 70B (inferencia en 4 bits) necesita un Mac con al menos 64\u00a0GB de memoria "
      "unificada",
-     "✅ Inferencia en 4 bits de Llama 3 70B en 1× Apple silicon Mac: 42\u00a0GB de 48\u00a0GB."),
+     "✅ Inferencia en 4 bits de Llama 3 70B en 1× Apple silicon Mac: 42\u00a0GB de 51,53\u00a0GB."),
 ])
 def test_a_mac_weighed_against_cards_is_served_at_the_memory_it_needs(
         text: str, locale: str | None, mac_line: str, verdict: str) -> None:
@@ -235,7 +236,7 @@ def test_a_context_stated_is_held_by_every_precision() -> None:
     says(block, [
         "• <b>Inference in 4-bit</b> (≈ 42 GB by the planning rule, 56.8 GB with the KV cache "
         "at 32,768 tokens of context): 2× RTX 5090 (64 GB, 30.4 GB on the fullest card)",
-        "or a Mac with Apple M3 Ultra, 96 GB (72 GB usable by the GPU)",
+        "or a Mac with Apple M3 Ultra, 96 GB (77.3 GB usable by the GPU)",
         "• <b>Inference in BF16</b> (≈ 168 GB by the planning rule, 155.2 GB with the KV cache "
         "at 32,768 tokens of context)"], ["2× RTX 3090 / RTX 4090 (48 GB), 2× RTX 5090"])
 

@@ -81,5 +81,5 @@ def test_a_run_the_mac_holds_with_a_change_starts_with_mlx_lm() -> None:
     reply = ask("qlora llama 3 70b on my m3 max 64gb, batch 1 with gradient checkpointing, "
                 "seq 8192", "en").text
     assert "🛠 Next: with mlx-lm (TRL's 4-bit path needs CUDA), run <code>mlx_lm.lora --model … " \
-        "--train --data … --batch-size 1 --grad-checkpoint --max-seq-length 3195</code>" in reply, \
+        "--train --data … --batch-size 1 --grad-checkpoint --max-seq-length 4173</code>" in reply, \
         reply

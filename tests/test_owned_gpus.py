@@ -103,10 +103,10 @@ def test_a_rented_card_is_not_called_unrented() -> None:
     ("question", "locale", "said"),
     [
         ("QLoRA 70B on M2 Ultra 64 GB", "en", ("bitsandbytes", "MLX", "llama.cpp",
-                                                "64 GB of unified memory", "about 48 GB")),
+                                                "64 GB of unified memory", "about 51.53 GB")),
         ("QLoRA 70B on M2 Ultra", "en", ("I assumed the 64 GB Apple M2 Ultra", "192 GB")),
-        ("qlora 70b en un M2 Ultra de 128 GB", "es", ("bitsandbytes", "MLX", "96 GB")),
-        ("qlora 70b sur un mac avec 64 Go", "fr", ("bitsandbytes", "MLX", "48 Go")),
+        ("qlora 70b en un M2 Ultra de 128 GB", "es", ("bitsandbytes", "MLX", "103,07 GB")),
+        ("qlora 70b sur un mac avec 64 Go", "fr", ("bitsandbytes", "MLX", "51,53 Go")),
         ("QLoRA 70B on an MI300X", "en", ("ROCm", "bitsandbytes", "We don't rent")),
         ("LoRA 7B sur une RX 7900 XTX", "fr", ("ROCm",)),
     ],
@@ -232,5 +232,5 @@ def test_a_mac_compared_keeps_its_unified_memory() -> None:
     assert (out["gpu"], out["vram_gb"]) == ("apple-m2-ultra", 192)
     # macOS lets the GPU use 3/4 of 192 GB; neither side holds BF16, so both are compared
     # in 4-bit, as home runners load it
-    assert "42 GB of 144 GB" in text
+    assert "42 GB of 154.61 GB" in text
     assert "your own Mac.\nOne of them has no published price" in text

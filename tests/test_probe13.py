@@ -38,15 +38,15 @@ def test_only_catalogued_versions_are_read() -> None:
 
 @pytest.mark.parametrize(("text", "locale", "lead", "beside"), [
     ("m4 pro 48gb mac mini, best model i can run?", None,
-     "📏 <b>The largest model 36 GB holds for 4-bit inference",
-     "👉 In BF16 (the weights as published): about 15B"),
+     "📏 <b>The largest model 38.65 GB holds for 4-bit inference",
+     "👉 In BF16 (the weights as published): about 16.1B"),
     ("best llm i can run on a 4090?", None,
      "📏 <b>The largest model 24 GB holds for 4-bit inference", "In BF16"),
     ("tengo un mac mini m4 pro de 48gb, cual es el mejor modelo que puedo correr?", "es",
-     "📏 <b>El modelo más grande que cabe en 36\u00a0GB (inferencia en 4 bits)",
+     "📏 <b>El modelo más grande que cabe en 38,65\u00a0GB (inferencia en 4 bits)",
      "En BF16 (los pesos tal como se publican)"),
     ("quel est le meilleur modèle que je peux faire tourner sur mon mac mini m4 pro 48 go ?", "fr",
-     "📏 <b>Avec 36\u202fGo, le plus gros modèle possible (inférence en 4 bits)",
+     "📏 <b>Avec 38,65\u202fGo, le plus gros modèle possible (inférence en 4 bits)",
      "En BF16 (les poids tels que publiés)"),
 ])
 def test_four_bit_leads_at_home(text: str, locale: str | None, lead: str, beside: str) -> None:
@@ -58,7 +58,7 @@ def test_four_bit_leads_at_home(text: str, locale: str | None, lead: str, beside
     assert reply.startswith(lead), reply[:500]
     assert beside in reply, reply[:800]
     if "mac" in text:  # Qwen2 57B-A14B in 4-bit: 34.2 of the 36 GB macOS lets the GPU use
-        assert "1.8 GB left" in reply or "1,8" in reply, reply
+        assert "4.45 GB left" in reply or "4,45" in reply, reply
 
 
 def test_bf16_still_leads_on_a_rented_datacenter_card() -> None:

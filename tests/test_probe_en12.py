@@ -120,16 +120,16 @@ def test_program_licence_not_read(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "locale", "said"), [
     ("qlora llama 3 8b on my m2 max 32gb, seq 2048 batch 2", None,
-     "of the 21.33 GB macOS lets the GPU use"),
+     "of the 22.9 GB macOS lets the GPU use"),
     # mlx-lm assumed (fit23), at batch 1 with checkpointing
     ("m3 max 64gb can i qlora gemma 3 12b", None,
-     "it needs about 11.3 GB (detailed estimate) of the 48 GB macOS lets the GPU use, 36.7 GB "
+     "it needs about 11.3 GB (detailed estimate) of the 51.53 GB macOS lets the GPU use, 40.2 GB "
      "left"),
     ("m3 max 64gb can i finetune gemma 3 12b with mlx", None, "≈ 19.2 GB at typical settings"),
     ("m1 pro 16gb, can i even run llama 3.1 8b q4", None,
-     "needs about 5.7 GB (detailed estimate, KV cache 0.3 GB) of the 10.66 GB macOS lets"),
+     "needs about 5.7 GB (detailed estimate, KV cache 0.3 GB) of the 11.45 GB macOS lets"),
     ("m4 max 128gb llama 3.3 70b q4 with 32k context", None,
-     "Total: 54.1 GB of the 96 GB macOS lets the GPU use"),
+     "Total: 54.1 GB of the 103.07 GB macOS lets the GPU use"),
     ("qlora de llama 3 8b en mi m2 max de 32gb, seq 2048 batch 2", "es", "macOS"),
     ("qlora de llama 3 8b sur mon m2 max 32go, seq 2048 batch 2", "fr", "macOS"),
 ])

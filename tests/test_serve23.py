@@ -110,12 +110,12 @@ def test_no_checkpoint_line_where_the_precisions_are_the_replys_lines() -> None:
 # A local runner and a card or memory, no model and no question word: what it runs there, the
 # largest first, as "what models can i run in lm studio on …" gets it (was "❓ Which model?").
 RUNNER_BARE: list[tuple[str, str | None, str]] = [
-    ("lm studio 8gb vram mac", None, "📏 <b>The largest model 5.33 GB holds for GGUF Q4_K_M"),
-    ("lm studio 16gb mac", None, "📏 <b>The largest model 10.66 GB holds for GGUF Q4_K_M"),
+    ("lm studio 8gb vram mac", None, "📏 <b>The largest model 5.72 GB holds for GGUF Q4_K_M"),
+    ("lm studio 16gb mac", None, "📏 <b>The largest model 11.45 GB holds for GGUF Q4_K_M"),
     ("lm studio en mi mac de 16gb", "es",
-     "📏 <b>El modelo más grande que cabe en 10,66\u00a0GB (inferencia GGUF Q4_K_M)"),
+     "📏 <b>El modelo más grande que cabe en 11,45\u00a0GB (inferencia GGUF Q4_K_M)"),
     ("lm studio sur mon mac 16 go", "fr",
-     "📏 <b>Avec 10,66\u202fGo, le plus gros modèle possible (inférence GGUF Q4_K_M)"),
+     "📏 <b>Avec 11,45\u202fGo, le plus gros modèle possible (inférence GGUF Q4_K_M)"),
     ("ollama on my 3060 12gb", None, "📏 <b>The largest model 12 GB holds for GGUF Q4_K_M"),
 ]
 
