@@ -247,3 +247,15 @@ def test_vllms_default_context_is_the_configs() -> None:
                       "<code>--max-model-len</code>): at most 3 sequences. Its start-up log "
                       "would then print <code>Maximum concurrency for 32,768 tokens per "
                       "request: 3.00x</code>."], ["131,072"])
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("vllm qwen2.5 7b en una 4090 a 8k cuántas concurrentes", "es"),
+    ("vllm qwen2.5 7b en una 4090 a 8k, cuántas en paralelo?", "es"),
+    ("vllm qwen2.5 7b sur une 4090 à 8k, combien en parallèle ?", "fr"),
+    ("combien en même temps avec vllm qwen2.5 7b sur une 4090 à 8k", "fr"),
+])
+def test_how_many_at_once_without_a_noun_in_spanish_and_french(text: str, locale: str) -> None:
+    reply = ask(text, locale)
+    assert reply.answer.concurrency, reply.text
+    assert "Maximum concurrency for 8,192 tokens per request: 15.13x" in reply.text

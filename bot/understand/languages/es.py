@@ -589,6 +589,10 @@ LANGUAGE = Language(
             r"cuant[oa]s (?:usuarios?|peticiones|solicitudes|consultas|clientes?|sesiones|personas|"
             r"conexiones|secuencias|conversaciones|requests?)(?! (?:por|al|a la) (?:segundo|minuto|hora))",
             r"concurrencia maxima", r"maxima concurrencia", r"concurrencia (?:para|de|con|en)",
+            # el sustantivo sin decir ("… a 8k cuántas concurrentes", "cuántas en paralelo"):
+            # al final de la pregunta o antes de lo que las sitúa
+            r"cuant[oa]s (?:concurrentes|simultane[oa]s|en paralelo|a la vez)"
+            r"(?= ?(?:[?.,!]|$|(?:a|con|en|de|para|si|y|puede|puedo|aguanta) ))",
             r"maxim[oa] (?:numero )?de (?:usuarios|peticiones|solicitudes|sesiones) "
             r"(?:concurrentes|simultane[oa]s|a la vez)",
             # "cuánto contexto y usuarios": los dos

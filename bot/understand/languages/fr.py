@@ -573,7 +573,11 @@ LANGUAGE = Language(
         "CONCURRENCY_ASK": (
             r"combien (?:de |d.?)(?:utilisateurs?|users?|requetes?|sessions?|clients?|personnes|"
             r"connexions?|sequences|conversations?)(?! (?:par|a la) (?:seconde|minute|heure))",
-            r"concurrence max\w*", r"concurrence (?:pour|de|avec|sur)", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
+            r"concurrence max\w*", r"concurrence (?:pour|de|avec|sur)",
+            # le nom sous-entendu ("… à 8k combien en parallèle", "combien simultanément") : à
+            # la fin de la question ou devant ce qui les situe
+            r"combien (?:en parallele|simultanement|en meme temps|a la fois|en simultane)"
+            r"(?= ?(?:[?.,!]|$|(?:a|avec|sur|de|pour|si|et|peut|puis) ))", r"nombre max\w* (?:d.?utilisateurs|de requetes|de sessions)",
             # "combien de contexte et d'utilisateurs": les deux
             r"(?:contexte|ctx) (?:et|&|\+) (?:combien |le nombre )?(?:de |d.?)?(?:utilisateurs?|users?|"
             r"requetes?|clients?|personnes)",
