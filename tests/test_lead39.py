@@ -150,3 +150,21 @@ def test_which_ones_after_an_alert_lists_the_alerts(first: str, then: str, lang:
 def test_which_ones_after_a_price_is_no_list_of_alerts() -> None:
     assert converse("how much is an h100?", "which ones do i have?")[1].answer.query.intent \
         != "alert_list"
+
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    # A long weekend is three days (was the weekend's 48 hours)
+    ("how much for an h100 over a long weekend", "en",
+     "🗓 A long weekend is taken as 72 hours (three days)."),
+    ("cuanto sale una h100 un finde largo", "es",
+     "🗓 Cuento un fin de semana largo como 72\u00a0horas (tres días)."),
+    ("une h100 pour un week-end prolongé, combien ?", "fr",
+     "🗓 Je compte un week-end prolongé comme 72\u00a0heures (trois jours)."),
+])
+def test_a_long_weekend_is_three_days(text: str, lang: str, said: str) -> None:
+    reply = ask(text, lang)
+    assert reply.answer.query.hours == 72 and said in reply.text, reply.text
+
+
+def test_a_weekend_is_two_days() -> None:
+    assert ask("h100 for the weekend").answer.query.hours == 48

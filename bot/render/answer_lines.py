@@ -1924,6 +1924,8 @@ def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
             hours=ph.fmt.num(query.hours))
     elif hours_as == "weekend":
         said = _("A weekend is taken as 48 hours (Saturday and Sunday).")
+    elif hours_as == "long_weekend":
+        said = _("A long weekend is taken as 72 hours (three days).")
     elif hours_as == "night":
         said = _("A night is taken as 8 hours; give your hours for another figure.")
     elif hours_as == "tomorrow":

@@ -66,6 +66,8 @@ _HOURS_PER: dict[str, Decimal] = {
 # "The weekend" is Saturday and Sunday: two whole days of rental, 48 hours (a Friday-evening to
 # Monday-morning job runs longer; the reply says what was assumed so the user can correct it).
 WEEKEND_HOURS = Decimal(48)
+# "A long weekend" adds a day off to it: three days, 72 hours (said in the reply).
+LONG_WEEKEND_HOURS = Decimal(72)
 # "Half a day" of a rented GPU, which runs around the clock: half of 24 hours.
 HALF_DAY_HOURS = Decimal(12)
 # "All night", "toda la noche", "toute la nuit" asked a price: 8 hours, the short end of the 8 to 12
@@ -1150,7 +1152,10 @@ def _take_said_hours(work: _Work) -> None:
     if match:
         raw = match.group("count")
         count = 1 if raw is None else (int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw])
-        work.hours, work.hours_as = WEEKEND_HOURS * count, "weekend"
+        if match.group("long") or match.group("longer"):
+            work.hours, work.hours_as = LONG_WEEKEND_HOURS * count, "long_weekend"
+        else:
+            work.hours, work.hours_as = WEEKEND_HOURS * count, "weekend"
         work.blank(*match.span())
         return
     match = px.FRENCH_WEEKS.search(work.s)

@@ -1319,8 +1319,10 @@ BARE_TARGET: Final = lazy(
 
 WEEKEND: Final = Guarded(
     ("week", "finde", "fin de semana", "fines de semana", "fin de semaine", "fins de semaine"),
-    rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?"
-    r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)(?![a-z])"
+    rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?(?P<long>long )?"
+    r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)"
+    # "a long weekend", "un finde largo", "un week-end prolongé": three days
+    r"(?P<longer> (?:largos?|prolonges?))?(?![a-z])"
 )
 # A duration the user measured, said just before it: "it took (me) 6 h", "tardó seis horas", "me
 # llevó 6h", "ça a pris six heures", "j'ai mis 6h", "finished in 6 hours" (searched in the text

@@ -30,7 +30,7 @@ Attention = Literal["eager", "sdpa"]
 Social = Literal["greeting", "thanks", "bye", "ack"]
 # Durations said in words with no fixed length, and the hours they were taken as (the reply
 # says so): see parse.WEEKEND_HOURS and parse.HALF_DAY_HOURS.
-HoursAs = Literal["weekend", "half_day", "month", "year", "night", "tomorrow", "weekdays", "few",
+HoursAs = Literal["weekend", "long_weekend", "half_day", "month", "year", "night", "tomorrow", "weekdays", "few",
                   "nonstop"]
 # A serving rate asked: tokens an hour or a day, the price of a million or a thousand tokens,
 # the tokens a dollar buys.
