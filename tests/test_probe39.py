@@ -165,3 +165,18 @@ def test_a_training_rate_judged(text: str, has: list[str]) -> None:
 def test_the_hours_one_has(text: str, lead: str) -> None:
     reply = ask(text).text
     assert reply.startswith(lead), reply[:500]
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # A past run's hours with the model and the card between the verb and them (was the two
+    # cards compared, the hours unscaled: the blanked model ran past the cue's window)
+    ("fine-tuned llama 3 8b with qlora on my 4090 for 12 hours, what would an h100 cost for the "
+     "same", "⏱ <b>On 1× H100: about 2 to 3.61 hours, $4.64 to $8.38</b> for what took 12 hours "
+     "on 1× RTX 4090."),
+    # hours to rent stay hours to rent
+    ("i want to fine-tune llama 3 8b with qlora on an h100 for 12 hours, cost?",
+     "💵 <b>You pay $46.40</b>"),
+])
+def test_a_past_runs_hours_said_far_from_its_verb(text: str, lead: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:500]
