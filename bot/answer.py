@@ -335,6 +335,19 @@ class MethodSide:
 
 
 @dataclass(frozen=True, slots=True)
+class MethodSpeed:
+    """One of the methods named against each other, its speed asked with no data to time
+    ("qlora vs lora on a 3090, which is faster"): its training tokens/s (bot.capacity), on the
+    configuration asked when it holds the run, else where a run costs least."""
+
+    method: MethodId
+    gpu: str
+    gpu_count: int
+    asked: bool
+    tokens_per_second: Decimal  # all GPUs
+
+
+@dataclass(frozen=True, slots=True)
 class MethodRun:
     """One of the methods a time or cost question weighs ("phi-4 lora vs full finetune on h100,
     which fits and how long for 50M tokens"): whether it fits on the configuration asked by the
@@ -770,6 +783,7 @@ class Answer(BaseModel):
     train_disk: TrainDisk | None = None  # "how much disk space to finetune llama 3 8b"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
     method_runs: tuple[MethodRun, ...] = ()  # "lora vs full finetune … how long": each run
+    method_speeds: tuple[MethodSpeed, ...] = ()  # "qlora vs lora, which is faster": each speed
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
     kernels_saving: KernelsSaving | None = None  # "how much vram does liger kernel save"
     kv_saving: KvSaving | None = None  # "how much does a q4_0 kv cache save"
@@ -1602,6 +1616,10 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
                 # "is full finetune or lora faster for llama 3.2 1b on a 3090": the rest of the
                 # reply is about a method named (was QLoRA, named by no one).
                 return alone[lead].model_copy(update={"method_runs": runs})
+        if query.method_speed_asked and query.method is None:
+            speeds = _method_speeds(query, cat)
+            if speeds:
+                extra["method_speeds"] = speeds
         if query.ckpt_saving_asked and detailed is not None and detailed.kind == "training":
             off = detailed_for(query.model_copy(update={"grad_ckpt": False}), answer, cat)
             if off is not None:
@@ -1945,6 +1963,26 @@ def _lead_run(runs: tuple[MethodRun, ...]) -> MethodId | None:
     if timed:
         return min(timed, key=lambda r: r.hours or Decimal(0)).method
     return fitting[0].method
+
+
+def _method_speeds(query: Query, cat: Catalogue) -> tuple[MethodSpeed, ...]:
+    """Each method named, answered as if named alone, its training tokens/s where that answer
+    estimates it; none unless two or more are estimated."""
+    speeds: list[MethodSpeed] = []
+    for method in query.methods_named:
+        alone = _answer(query.model_copy(update={
+            "method": method, "methods_named": (), "method_speed_asked": False}), cat)
+        speed = training_speed_facts(query, alone, cat).get("train_speed") \
+            if alone.error is None else None
+        if speed is None or speed.gpu is None or speed.throughput is None:
+            continue
+        speeds.append(MethodSpeed(method=method, gpu=speed.gpu, gpu_count=speed.gpu_count,
+                                  asked=speed.asked,
+                                  tokens_per_second=speed.throughput.total_tokens_per_second))
+    # Weighed on one configuration only: a method that does not fit on the card asked is
+    # estimated elsewhere, and two cards' speeds say nothing of the methods.
+    same = len({(s.gpu, s.gpu_count) for s in speeds}) == 1
+    return tuple(speeds) if len(speeds) >= 2 and same else ()
 
 
 def _method_runs(query: Query, cat: Catalogue

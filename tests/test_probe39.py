@@ -180,3 +180,21 @@ def test_the_hours_one_has(text: str, lead: str) -> None:
 def test_a_past_runs_hours_said_far_from_its_verb(text: str, lead: str) -> None:
     reply = ask(text).text
     assert reply.startswith(lead), reply[:500]
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # Which of the methods named is faster, no data said: each one's training speed on the card
+    # (was the fit alone, the speed unanswered)
+    ("qlora vs lora on a 3090 for llama 3.1 8b which is faster",
+     "⚡ <b>By this estimate LoRA trains fastest of the methods you named:</b>\n• LoRA: about 517 "
+     "training tokens/s on 1× RTX 3090.\n• QLoRA: about 508 training tokens/s on 1× RTX 3090."),
+    ("is full finetune or lora faster for llama 3.2 1b on an h100",
+     "⚡ <b>By this estimate LoRA trains fastest of the methods you named:</b>"),
+    ("¿lora o qlora, cuál es más rápido para llama 3.1 8b en mi 3090?",
+     "⚡ <b>Según esta estimación, LoRA es el más rápido de los métodos que nombraste:</b>"),
+    # one of them does not fit on the card asked: no speeds of two cards weighed, the fit leads
+    ("is full finetune or lora faster for llama 3.2 1b on a 3090", "✅ <b>On 1× RTX 3090"),
+])
+def test_which_method_is_faster(text: str, lead: str) -> None:
+    reply = ask(text).text
+    assert reply.startswith(lead), reply[:500]

@@ -160,6 +160,13 @@ STEP_RATE_ASK: Final = lazy(
     r"(?:steps?|iterations?|iters?|it|pasos?|etapes?|iteracion|iteration))(?![a-z])"
 )
 
+# Which of the methods named trains faster ("qlora vs lora on a 3090 which is faster", "¿lora o
+# qlora, cuál es más rápido?", "lequel est plus rapide ?"): their training speeds, no data said.
+FASTER: Final = lazy(
+    r"(?<![a-z])(?:faster|quicker|slower|fastest|quickest|mas rapid[oa]s?|mas lent[oa]s?|"
+    r"plus rapides?|plus lents?)(?![a-z])"
+)
+
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.
 CARD_HOURS: Final = lazy(

@@ -4429,6 +4429,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         shape_model=work.shape_model if work.params_b is not None else None,
         method=method,
         methods_named=methods_named,
+        method_speed_asked=len(methods_named) >= 2 and not inference
+        and work.dataset_tokens is None and not work.dataset_samples
+        and asks.FASTER.search(rest) is not None,
         inference=inference,
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,

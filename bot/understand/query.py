@@ -81,6 +81,9 @@ class Query(BaseModel):
     # "phi-4 lora vs full finetune … how long": the methods weighed, in the order said (method
     # is then None); () when fewer than two were named.
     methods_named: tuple[MethodId, ...] = ()
+    # "qlora vs lora on a 3090 for llama 3.1 8b, which is faster": with no data to time, each
+    # method's training tokens/s on the card asked (bot.answer MethodSpeed).
+    method_speed_asked: bool = False
     inference: bool = False  # "run"/"serve"/"inference" questions use the inference methods
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
