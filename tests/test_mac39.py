@@ -194,3 +194,14 @@ def test_no_limit_to_raise_under_a_detailed_fit() -> None:
     assert "if macOS lets the GPU keep more" not in text, text
     raised = ask("m2 ultra 192gb qwen3 235b q5", "en").text
     assert "168.4 GB fits in the 192 GB if macOS lets the GPU keep more" in raised, raised
+
+
+def test_the_m1_has_a_bandwidth_bound() -> None:
+    """The M1 had no bandwidth on file ('we have no cited bandwidth'): LPDDR4X-4266 on a 128-bit
+    bus, 68.25 GB/s (applegpuinfo's M1 figure), derived and said so in its source."""
+    m1 = CAT.gpu("apple-m1")
+    assert m1.memory_bandwidth_gbs == Decimal("68.25")
+    assert "4,266 MT/s × 16 bytes = 68.26 GB/s" in m1.source
+    text = ask("how many tok/s llama 3 8b q4 on my macbook air m1 16gb", "en").text
+    assert text.startswith("⚡ <b>At most about 13 tokens/s: Llama 3 8B (GGUF Q4_K_M inference) "
+                           "on 1× Apple M1"), text
