@@ -237,3 +237,24 @@ def test_ram_said_without_its_unit_is_in_gb(lang: str, q: str, lead: str) -> Non
     assert reply.text.startswith(lead), reply.text
     if "mac" in q:
         assert "21,33\u00a0GB que macOS deja usar a la GPU" in reply.text, reply.text
+
+
+# "y pico", "et quelques", "and change" after a number: a bit more, read as that number (was no
+# dataset read: "depende de cuántos tokens entrenes").
+AND_SOME: list[tuple[str, str]] = [
+    ("es", "cuanto tarda lora mistral 7b con dos millones y pico de tokens en una a100"),
+    ("fr", "combien de temps pour un lora mistral 7b avec deux millions et quelques de tokens "
+     "sur une a100"),
+    ("en", "how long to lora mistral 7b with two million and change tokens on an a100"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q"), AND_SOME)
+def test_a_bit_more_than_a_number_is_that_number(lang: str, q: str) -> None:
+    reply = ask(q, lang)
+    assert reply.query.dataset_tokens == 2_000_000, reply.text
+    assert reply.text.startswith("⏱ <b>"), reply.text
+
+
+def test_and_some_after_no_number_stays() -> None:
+    assert words_to_digits("llama 3 8b y algo de contexto") == "llama 3 8b y algo de contexto"

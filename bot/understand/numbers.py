@@ -362,6 +362,15 @@ def _and_a_half(match: re.Match[str]) -> str:
     return f"{count}.5 {match.group('scale')}"
 
 
+# "dos millones y pico de tokens", "deux millions et quelques de tokens", "two million and change
+# tokens": a bit more than the number said, read as that number (was no dataset read).
+_AND_SOME: Final = lazy(
+    r"(?P<n>\d|(?<![a-z])(?:mil|mille|millon|millones|millions?|milliards?|thousand|billions?))"
+    r" (?:y pico|y algo|et quelques|et des poussieres|and change|and a bit)"
+    r"(?= (?:de |d'|of )?[a-z])"
+)
+
+
 def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
@@ -370,6 +379,10 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
 
     ``quick=False`` skips the shortcuts (substring and set tests), for the test that checks
     they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known."""
+    if not quick or " y pico" in folded or " y algo" in folded or " et " in folded \
+            or " and " in folded:
+        folded = _AND_SOME.sub(r"\g<n>", folded)
+        runs = None
     if not quick or "half" in folded or "medio" in folded or "demi" in folded:
         folded = _AND_A_HALF_SCALE.sub(_and_a_half, folded)
         folded = _HALF_SCALE.sub("0.5", folded)  # "medio millon de tokens"
