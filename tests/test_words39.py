@@ -236,7 +236,7 @@ def test_ram_said_without_its_unit_is_in_gb(lang: str, q: str, lead: str) -> Non
     reply = ask(q, lang)
     assert reply.text.startswith(lead), reply.text
     if "mac" in q:
-        assert "21,33\u00a0GB que macOS deja usar a la GPU" in reply.text, reply.text
+        assert "🍎 32\u00a0GB de memoria unificada" in reply.text, reply.text
 
 
 # "y pico", "et quelques", "and change" after a number: a bit more, read as that number (was no
