@@ -259,3 +259,22 @@ def test_how_many_at_once_without_a_noun_in_spanish_and_french(text: str, locale
     reply = ask(text, locale)
     assert reply.answer.concurrency, reply.text
     assert "Maximum concurrency for 8,192 tokens per request: 15.13x" in reply.text
+
+
+# ----------------------------------------------------------------------------- pipeline parallel
+
+
+@pytest.mark.parametrize(("text", "gpus"), [
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 2 -pp 2 on a100s how many concurrent at 8k",
+     4),
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct --tensor-parallel-size 4 "
+     "--pipeline-parallel-size 2 on h100 how many users at 32k", 8),
+    ("vllm serve meta-llama/Llama-3.1-70B-Instruct --pipeline-parallel-size 2 "
+     "--tensor-parallel-size 2 on 4x a100 how many concurrent at 8k", 4),
+])
+def test_pipeline_stages_multiply_the_gpus(text: str, gpus: int) -> None:
+    # vLLM runs tp x pp GPUs (-tp 2 -pp 2 was read as 2: 5 sequences of 8k on 2× A100)
+    reply = ask(text, "en")
+    assert reply.query.gpu_count == gpus and reply.query.pipeline_parallel == 2, reply.text
+    says(reply.text, [f"on {gpus}× ", f"split over {gpus} GPUs, 2 pipeline stages of "
+                      f"{gpus // 2}"], [])

@@ -144,6 +144,7 @@ class _Work:
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     max_num_batched_tokens: int | None = None  # vLLM's "--max-num-batched-tokens 8192"
     enforce_eager: bool = False  # vLLM's "--enforce-eager": no CUDA graphs
+    pipeline_parallel: int | None = None  # vLLM's "-pp 2": stages of -tp GPUs each
     # "--max-num-seqs 64, how much vram": the memory that holds all 64 (the batch), not how
     # many fit
     seqs_held: bool = False
@@ -715,10 +716,19 @@ def _take_settings(work: _Work) -> None:
         work.enforce_eager = True
         work.blank(*match.span())
     match = px.TENSOR_PARALLEL.search(work.s)
+    stages = px.PIPELINE_PARALLEL.search(work.s)
     if match:  # "-tp 2": served split over 2 GPUs (was read as one)
         if work.gpu_count is None:
             work.gpu_count = parse_int(match.group("num"))
         work.blank(*match.span())
+    if stages:
+        # "-tp 2 -pp 2": two stages of two GPUs, four in all (was read as two); each GPU holds
+        # about a quarter of the weights and of the KV cache, as four-way tensor parallelism
+        # does (the first and last stages also hold the embeddings and the output head)
+        work.pipeline_parallel = parse_int(stages.group("num"))
+        if work.gpu_count is None or match is not None:
+            work.gpu_count = (work.gpu_count or 1) * work.pipeline_parallel
+        work.blank(*stages.span())
     batch_said = work.batch_size is not None
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match and _PER_PERIOD.match(work.s, match.end()):
@@ -4757,6 +4767,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         max_num_seqs=work.max_num_seqs if inference else None,
         max_num_batched_tokens=work.max_num_batched_tokens if inference else None,
         enforce_eager=work.enforce_eager and engine == "vllm",
+        pipeline_parallel=work.pipeline_parallel if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(
             not _negated(rest, *m.span()) for m in px.GGUF_TYPE.finditer(rest)),

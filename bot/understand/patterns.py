@@ -319,6 +319,14 @@ TENSOR_PARALLEL: Final = Guarded(
     r"(?<![\w-])(?:--?tp(?:[ _-]?size)?|--?tensor[ _-]parallel(?:[ _-]size)?|"
     r"tensor[ _-]parallel(?:[ _-]size)?|tp) ?[=:]? ?(?P<num>[1-8])(?![\w.,])"
 )
+# vLLM's pipeline parallelism ("-pp 2", "--pipeline-parallel-size 2",
+# "pipeline_parallel_size=2"): the layers split over that many stages, each of -tp GPUs, so
+# tp x pp GPUs in all (vLLM's Distributed Inference and Serving guide).
+PIPELINE_PARALLEL: Final = Guarded(
+    ("pp", "pipeline"),
+    r"(?<![\w-])(?:--?pp(?:[ _-]?size)?|--?pipeline[ _-]parallel(?:[ _-]size)?|"
+    r"pipeline[ _-]parallel(?:[ _-]size)?) ?[=:]? ?(?P<num>[1-8])(?![\w.,])"
+)
 # A serving engine's context flag with no context word in it: llama.cpp's "-c 16384" (also
 # "-c 16k"; read only where llama.cpp or a GGUF file is named) and TGI's "--max-total-tokens
 # 16384" (the prompt and the output together: the context each sequence holds); TGI's

@@ -343,6 +343,9 @@ class Query(BaseModel):
     # vLLM's "--enforce-eager": no CUDA graphs captured, so none of their memory is reserved
     # within its share (rules.capacity.vllm_share_parts).
     enforce_eager: bool = False
+    # vLLM's "--pipeline-parallel-size 2": the GPUs (gpu_count) are that many stages of
+    # --tensor-parallel-size each; the memory per GPU is estimated as split over all of them.
+    pipeline_parallel: int | None = None
     # "why does vllm take 90% of my vram": its preallocation explained before the rest.
     vllm_share_asked: bool = False
     # The share the user sees it take, as a fraction ("90%" -> 0.9): vLLM's default before
