@@ -298,3 +298,77 @@ def test_per_gpu_asked_on_ones_own_cards_says_no_price() -> None:
                          "is that per gpu", locale="en")
     says(reply.text, ["↔️ <b>Not per GPU:</b> the time is the whole run's, on all 2× RTX 4090 "
                       "at once.\n"], ["what you pay"])
+
+
+def test_a_card_owned_after_a_servings_cost_is_whether_it_holds_them() -> None:
+    # was the month's cost on the L40S under each precision, beside "its price is not published"
+    *_, owned, holds = converse("serve llama 3.1 8b to 20 users", "how much a month",
+                                "i have a 4090 tho", "will it hold them", locale="en")
+    for reply in (owned, holds):
+        q = reply.query
+        assert (reply.answer.intent, q.model_id, q.gpu, q.users, q.hours) == (
+            "fit", "llama-3.1-8b", "rtx-4090", 20, None), reply.text
+        says(reply.text, ["👥 <b>20 users at once fit on 1× RTX 4090"], ["$590.40", "🤔"])
+
+
+def test_a_card_owned_after_a_training_runs_cost_keeps_its_reading() -> None:
+    # a run on data is timed on the card owned, as before
+    _, reply = converse("how much to qlora llama 3 8b on 20k rows", "i have a 4090 btw",
+                        locale="en")
+    says(reply.text, ["on 1× RTX 4090 (1 epoch)"], [])
+
+
+@pytest.mark.parametrize("asked", ["w/ 50k rows", "with 50k rows"])
+def test_data_after_the_cheapest_gpus_for_a_run_is_its_cost(asked: str) -> None:
+    # was "I did not understand that"
+    _, reply = converse("cheapest way to finetune llama 3 70b", asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.dataset_samples) == (
+        "cost", "llama-3-70b", 50_000), reply.text
+    says(reply.text, ["💵 <b>What fine-tuning Llama 3 70B with QLoRA costs depends on how long "
+                      "your 50,000 samples are"], ["🤔"])
+
+
+@pytest.mark.parametrize("turns", [
+    ("how long to lora llama 3 70b on 8x h100 with 100m tokens", "is that overkill?"),
+    ("qlora llama 3 8b on a 4090 how long 20k rows of 512 tok", "and full?",
+     "is 8x h100 overkill for that"),
+])
+def test_overkill_asked_after_a_time_is_answered(turns: tuple[str, ...]) -> None:
+    # was the run's time again, the question unanswered
+    reply = converse(*turns, locale="en")[-1]
+    assert (reply.answer.intent, reply.query.gpu, reply.query.gpu_count) == (
+        "fit", "h100", 8), reply.text
+    # the answer leads (the run's time may follow in the verdict's lines)
+    assert reply.text.split("\n")[1].startswith("🎯 <b>Yes, more than the run needs:</b>"), \
+        reply.text
+
+
+def test_doubling_the_context_of_users_served_is_twice_the_context() -> None:
+    # was the longest context that fits ("8,192 tokens: the whole published context")
+    *_, doubled, there = converse("serve llama 3 8b on an l4", "how many users",
+                                  "and if i double the context", "and on an l40s", locale="en")
+    for reply, card in ((doubled, "L4"), (there, "L40S")):
+        q = reply.query
+        assert (q.seq_len, q.concurrency_asked, q.context_asked) == (4096, True, False), reply.text
+        says(reply.text, [f"on 1× {card} (BF16 inference), 4,096 tokens of context each."],
+             ["the whole published context"])
+
+
+def test_doubling_a_context_said_doubles_it() -> None:
+    _, reply = converse("qlora llama 3 8b on a 4090 seq 4096", "what if i double the context",
+                        locale="en")
+    assert (reply.query.seq_len, reply.query.method) == (8192, "qlora"), reply.text
+
+
+def test_the_assumed_context_is_the_detailed_estimates() -> None:
+    from bot.detail import DEFAULT_SEQ_LEN
+    from bot.understand.followup import ASSUMED_CONTEXT
+    assert ASSUMED_CONTEXT == DEFAULT_SEQ_LEN
+
+
+def test_list_after_alerts_lists_them() -> None:
+    # was "I did not understand that"
+    *_, reply = converse("alert me if b200 goes under 4", "and h200 below 2.5 too", "list",
+                         locale="en")
+    assert reply.answer.intent == "alert_list", reply.text

@@ -363,6 +363,13 @@ _CHANGES: Final = lazy(
 _LIMIT_WORDS: Final = 8
 
 
+# "list", "show them", "see all", "list them pls" (folded), the whole message.
+_LIST_ALONE: Final = lazy(
+    r"^\W*(?:ok\W+)?(?:list|show|see|view)(?: (?:them|it|all|all of them|em|'em|mine))?"
+    r"(?: (?:pls|please|plz))?\W*$"
+)
+
+
 def _price_of_alert_card(new: Query, previous: Query) -> Query | None:
     """"tell me when h200 drops below 2.5", then "also what does it cost now" or "how much for
     10 hours": that card's price, or its cost for those hours (was "Which GPU and for how
@@ -801,14 +808,19 @@ def _dataset_added(new: Query, previous: Query) -> Query | None:
     question of its own is another run."""
     if previous.params_b is None or previous.inference or previous.dataset_tokens is not None \
             or previous.dataset_samples or new.intent not in ("unknown", "time") \
-            or previous.intent not in ("fit", "memory") \
+            or previous.intent not in ("fit", "memory", "recommend") \
+            or (previous.intent == "recommend" and _ON_IT.search(fold(new.text)) is not None) \
             or (new.dataset_tokens is None and not new.dataset_samples) \
             or _names_model(new) or _names_card(new) or new.method is not None \
             or words(new.text) > SHORT_WORDS:
         return None
     merged = _merge(new.model_copy(update={"intent": "unknown"}), previous, names_model=False)
+    # After the cheapest GPUs for it ("cheapest way to finetune llama 3 70b", then "w/ 50k
+    # rows"): what that run costs where it costs least (was "I did not understand"); "… on
+    # it" is the configuration picked (_on_picked).
+    costed = previous.intent == "recommend" and new.intent == "unknown"
     return merged.model_copy(update={
-        "intent": "time", "dataset_samples": new.dataset_samples,
+        "intent": "cost" if costed else "time", "dataset_samples": new.dataset_samples,
         "dataset_tokens": new.dataset_tokens, "training_said": True})
 
 
@@ -966,7 +978,10 @@ _FILLER_FIRST: Final = lazy(
 _FITS_ALONE: Final = lazy(
     r"^\W*(?:(?:and|so|ok|okay|but|then|y|pero|vale|et|mais|alors|donc)\W+)*"
     r"(?:(?:(?:will|would|does|do|can|could) (?:it|that|this|they|them|those|these) |it )?"
-    r"(?:fit|fits|work|works)|(?:y )?(?:cabe|caben|entra|entran)|(?:ca|cela) (?:rentre|tient|passe))"
+    r"(?:fit|fits|work|works)|(?:y )?(?:cabe|caben|entra|entran)|(?:ca|cela) (?:rentre|tient|passe)"
+    # "will it hold them", "can it handle it", "does that handle 20": the people served too
+    r"|(?:(?:will|would|does|do|can|could) (?:it|that|this|they) )?(?:hold|holds|handle|handles)"
+    r" (?:it|them|that|those|\d{1,6}(?: (?:users|people|ppl))?))"
     r"(?: (?:there|then|now|ahi|ahi dentro|dedans|alors))?\W*$"
 )
 
@@ -1087,6 +1102,9 @@ def _follow_up(
         priced = _price_of_alert_card(new, previous)
         if priced is not None:
             return priced
+        if new.intent == "unknown" and _LIST_ALONE.match(fold(new.text)):
+            # "list", "show them" after an alert set: the alerts (was "I did not understand")
+            return new.model_copy(update={"intent": "alert_list", "follow_up": True})
         if new.intent == "unknown" and _LIST_AFTER_ALERT.search(fold(new.text)) is not None:
             # "¿cuáles tengo?", "which ones do i have?", "lesquelles j'ai ?" right after an
             # alert: the alerts listed (was "I did not understand")
@@ -1298,9 +1316,9 @@ def _follow_up(
         # training run's verdict: what makes that run fit, first (the verdict was just given).
         merged = _merge(new, previous, names_model=False)
         return merged.model_copy(update={"fix_asked": True, "oom": previous.oom or new.oom})
-    length = _bare_length(new, previous, folded)
+    length = _bare_length(new, previous, folded) or _context_scaled(new, previous, folded)
     if length is not None:
-        new = new.model_copy(update={"seq_len": length})
+        new = new.model_copy(update={"seq_len": length, "context_asked": False})
     users = _bare_users(new, previous, folded)
     if users is not None:
         new = new.model_copy(update={"users": users, "batch_size": users, "intent": "fit"})
@@ -1402,7 +1420,9 @@ def _follow_up(
     merged = _merge(new, previous, names_model)
     if there:
         merged = merged.model_copy(update={"run_there": True})
-    if fits:
+    if fits or (overkill and merged.intent in ("time", "cost")):
+        # "is that overkill?" after a run's time on 8× H100: how much of it the run uses, which
+        # a verdict says (was the same time again, the question unanswered)
         merged = merged.model_copy(update={"intent": "fit"})
     if training and previous.inference:
         merged = merged.model_copy(update={
@@ -2492,6 +2512,36 @@ def _bare_length(new: Query, previous: Query, folded: str) -> int | None:
     return k_tokens(Decimal(value)) if value >= 1 else None
 
 
+# The context a run is answered at when none is said and no engine or runner sets one: the
+# typical 2,048 tokens (bot.detail.DEFAULT_SEQ_LEN, which tests/test_conv39.py holds equal).
+ASSUMED_CONTEXT: Final = 2048
+# "and if i double the context", "what if i halve the ctx", "y si duplico el contexto", "et si
+# je double le contexte" (folded): the context scaled.
+_CONTEXT_SCALED: Final = lazy(
+    r"(?<![a-z])(?P<how>double[sd]?|doubling|twice|2x|x2|half|halve[sd]?|duplic\w*|"
+    r"el doble|la mitad|moitie|deux fois)(?![a-z]).{0,20}(?<![a-z])(?:context\w*|ctx|"
+    r"seq(?:uence)? len(?:gth)?|sequence length|longueur)(?![a-z])"
+)
+
+
+def _context_scaled(new: Query, previous: Query, folded: str) -> int | None:
+    """"and if i double the context" after a model served or trained at a context said or the
+    typical one assumed: twice that context (was the longest context that fits, asked by the
+    word "context"). Not after an engine or a runner, whose own default context is the one
+    answered."""
+    said = _CONTEXT_SCALED.search(folded)
+    if said is None or new.seq_len is not None or previous.params_b is None \
+            or _names_model(new) or _names_card(new) or words(new.text) > SHORT_WORDS:
+        return None
+    base = previous.seq_len
+    if base is None and (previous.engine is not None or previous.runner is not None
+                         or previous.mlx or previous.context_asked):
+        return None
+    how = said.group("how")
+    half = how.startswith(("half", "halve", "la mitad", "moitie"))
+    return (base or ASSUMED_CONTEXT) // 2 if half else (base or ASSUMED_CONTEXT) * 2
+
+
 def _bare_count(new: Query, previous: Query, folded: str, digit_counts: bool = False) -> int | None:
     """"¿y 8?", "et deux ?", "and two?", "¿y con 8?" after a question on a GPU, saying nothing
     else: that many of the GPU. A bare digit after a question about a model may be its size
@@ -2961,6 +3011,14 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update.update(gpu_plural=True, count_read="chosen")
     if previous.off_own_card and not has_gpu:
         update["off_own_card"] = True  # "and the cost?" after "and if i rent instead?"
+    # "serve llama 3.1 8b to 20 users", "how much a month", then "i have a 4090 tho": the card
+    # owned is no rental to price for the month, so whether it holds them (was the month's
+    # cost on the L40S under each precision, beside an unpublished-price line)
+    # (a training run keeps its reading: timed on the card, or its cost where we rent it)
+    owned_instead = new.card_owned and has_gpu and previous.intent == "cost" \
+        and previous.inference and previous.params_b is not None \
+        and new.hours is None and new.budget_usd is None \
+        and new.intent in ("fit", "unknown", "prices")
     if _local_kept(new, previous, has_gpu):
         update.update(local_asked=True, local_card=previous.local_card)
     algorithm_said = any(getattr(new, f) is not None for f in _ALGORITHM)
@@ -3109,6 +3167,9 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # "ok and to serve it?", "ok y para servirlo?" after a training run's cost or time:
         # what serving it takes there (was "Serving has no typical duration", the model lost).
         intent = "fit"
+    if owned_instead:
+        intent = "fit"
+        update.update(hours=None, hours_as=None)
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
