@@ -168,3 +168,15 @@ def test_a_long_weekend_is_three_days(text: str, lang: str, said: str) -> None:
 
 def test_a_weekend_is_two_days() -> None:
     assert ask("h100 for the weekend").answer.query.hours == 48
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    # Inline tags join what they wrap to its neighbours, and a hyphen after one is no minus
+    # (was -70B: "A model size must be a positive number")
+    ("fit my-<b>custom</b>-70b model on an h100?", 70),
+    ("can i run <b>llama</b> 3 8b on a <i>4090</i>", 8),
+    # a minus after a space is still a sign, refused as before
+    ("qlora -7b on h100", -7),
+])
+def test_markup_around_a_size(text: str, size: int) -> None:
+    assert ask(text).answer.query.params_b == size

@@ -378,7 +378,16 @@ _FENCED: Final = lazy(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE_CODE: Final = lazy(r"`([^`\n]{0,200})`")
 # A model or file name quoted as code ("`Llama-3.1-8B`") still names the model.
 _NAME_LIKE: Final = lazy(r"[\w.\-/:]*\d[\w.\-/:]*")
-_TAG: Final = lazy(r"</?[a-zA-Z][^<>]{0,200}>")
+_TAG: Final = lazy(r"</?([a-zA-Z][a-zA-Z0-9]*)[^<>]{0,200}>")
+# Tags inside a line of text, which join what they wrap to its neighbours ("my-<b>custom</b>-70b"
+# is "my-custom-70b", was "my- custom -70b": a model of -70B); other tags break words.
+_INLINE_TAGS: Final = frozenset({
+    "b", "i", "u", "s", "em", "strong", "code", "span", "a", "mark", "small", "sub", "sup",
+    "tg", "del", "ins", "strike"})
+
+
+def _tag(match: re.Match[str]) -> str:
+    return "" if match.group(1).lower() in _INLINE_TAGS else " "
 
 
 def _inline_code(match: re.Match[str]) -> str:
@@ -398,5 +407,5 @@ def strip_markup(text: str) -> str:
         text = _INLINE_CODE.sub(_inline_code, text)
     if "<" in text:
         text = _DEAD_ELEMENTS.sub(" ", text)
-        text = _TAG.sub(" ", text)
+        text = _TAG.sub(_tag, text)
     return text

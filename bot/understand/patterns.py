@@ -910,7 +910,9 @@ _NUM_SIZE: Final = (
     rf"{NUM})"
 )
 SIZE: Final = lazy(
-    rf"(?<![\w.,])(?P<num>-?{_NUM_SIZE}) ?-? ?(?P<unit>{_SIZE_UNITS})"
+    # a minus is a sign after a space, "(", ":" or "=" ("-7b"), a hyphen after anything else
+    # ("my-<b>custom</b>-70b": was -70B, "a model size must be positive")
+    rf"(?<![\w.,])(?P<num>(?:(?<![^\s(:=])-)?{_NUM_SIZE}) ?-? ?(?P<unit>{_SIZE_UNITS})"
     rf"(?: (?:de )?{alt(lx.PARAM_WORDS)})?(?![a-z0-9])"
 )
 SIZE_MILLION_UNIT: Final = lazy(rf"^{alt(lx.SIZE_UNITS_MILLION)}$")
