@@ -122,7 +122,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     if logged and full is not None and full_sequences:
         # at the published context, from the estimate there (its own activations)
         at_full = _at(query, method, model, gpus, full_sequences, full)[0]
-        full_log = _vllm_log(at_full, model, vram, utilization, full_sequences, full) \
+        full_log = _vllm_log(at_full, model, vram, utilization, full_sequences, full,
+                             query.kv_block_size) \
             if at_full is not None else None
     return Concurrency(
         method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
@@ -142,7 +143,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
                           for name, nbytes, _ in breakdown.parts if name == "kv_cache"), None),
         engine=engine, vllm_parts=vllm_parts,
         enforce_eager=vllm_parts and breakdown.term("cuda_graphs") == 0,
-        vllm_log=_vllm_log(breakdown, model, vram, utilization, max(sequences, 1), context)
+        vllm_log=_vllm_log(breakdown, model, vram, utilization, max(sequences, 1), context,
+                           query.kv_block_size)
         if logged else None,
         vllm_log_full=full_log,
     )
@@ -156,7 +158,8 @@ _NOT_FULL_ATTENTION = frozenset({"sliding_window_kv", "sliding_window_layers_kv"
 
 
 def _vllm_log(breakdown: Breakdown, model: ModelSpec | Decimal, vram: Decimal,
-              utilization: Decimal, sequences: int, context: int) -> VllmKvCapacity | None:
+              utilization: Decimal, sequences: int, context: int,
+              block_size: int | None = None) -> VllmKvCapacity | None:
     """What vLLM's start-up log would print of the KV cache with --max-model-len `context`:
     the memory its share leaves beside everything else the estimate of `sequences` sequences
     holds, in its blocks
@@ -176,7 +179,7 @@ def _vllm_log(breakdown: Breakdown, model: ModelSpec | Decimal, vram: Decimal,
     # (vllm/v1/worker/gpu_worker.py: requested_memory - non_kv_cache_memory).
     available = float(vram * utilization * _BYTES_PER_GB) \
         - (breakdown.per_gpu_bytes - kv - parts.get("kv_transient", 0.0))
-    return vllm_kv_capacity(available, round(per_token), context)
+    return vllm_kv_capacity(available, round(per_token), context, block_size)
 
 
 def _attention_chunk(model: ModelSpec | Decimal) -> int | None:

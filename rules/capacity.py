@@ -520,6 +520,7 @@ class VllmKvCapacity:
     tokens: int
     max_model_len: int
     concurrency: str
+    block: int = 16  # tokens a block
 
     @property
     def printed(self) -> tuple[str, str]:
@@ -528,22 +529,22 @@ class VllmKvCapacity:
         return f"{self.tokens:,}", f"{self.max_model_len:,}"
 
 
-def vllm_kv_capacity(available_bytes: float, kv_bytes_per_token: int, max_model_len: int
-                     ) -> VllmKvCapacity:
+def vllm_kv_capacity(available_bytes: float, kv_bytes_per_token: int, max_model_len: int,
+                     block_size: int | None = None) -> VllmKvCapacity:
     """vLLM's own count from the KV memory of one GPU (its share less everything else) and the
     KV bytes one token takes there over all layers: whole blocks of 16 tokens, and the blocks
     over those one request of max_model_len tokens takes (rules/data/serving.toml
     vllm.kv_cache_blocks). For a model with full attention in every layer: its sliding-window
-    and latent (MLA) caches are counted otherwise."""
+    and latent (MLA) caches are counted otherwise. `block_size`: its --block-size, when set."""
     if kv_bytes_per_token <= 0 or max_model_len <= 0:
         raise ValueError("KV bytes per token and max_model_len must be positive")
-    block = _kv_blocks().block_size
+    block = block_size or _kv_blocks().block_size
     # get_num_blocks: available // page_size // num_layers, the same whole blocks as over the
     # bytes of a block in every layer at once
     blocks = max(int(available_bytes // (kv_bytes_per_token * block)), 0)
     per_request = -(-max_model_len // block)  # cdiv
     return VllmKvCapacity(tokens=blocks * block, max_model_len=max_model_len,
-                          concurrency="%.2f" % (blocks / per_request))
+                          concurrency="%.2f" % (blocks / per_request), block=block)
 
 
 @cache

@@ -278,3 +278,15 @@ def test_pipeline_stages_multiply_the_gpus(text: str, gpus: int) -> None:
     assert reply.query.gpu_count == gpus and reply.query.pipeline_parallel == 2, reply.text
     says(reply.text, [f"on {gpus}× ", f"split over {gpus} GPUs, 2 pipeline stages of "
                       f"{gpus // 2}"], [])
+
+
+def test_the_block_size_said_counts_the_blocks() -> None:
+    # --block-size 32: 3,873 blocks of 32 over cdiv(8,200, 32) = 257 a request, 15.07x (16:
+    # 7,747 over 513, 15.10x); was counted in blocks of 16 whatever the flag
+    reply = ask("vllm serve Qwen/Qwen2.5-7B-Instruct --block-size 32 --max-model-len 8200 on a "
+                "4090 how many concurrent", "en")
+    assert reply.query.kv_block_size == 32 and reply.query.seq_len == 8200
+    says(reply.text, ["<code>GPU KV cache size: 123,936 tokens</code> and <code>Maximum "
+                      "concurrency for 8,200 tokens per request: 15.07x</code>",
+                      "in blocks of 32 tokens"], [])
+    assert vllm_kv_capacity(1000 * 32 * 100 + 7, 100, 8200, 32).concurrency == "3.89"  # 1000/257

@@ -144,6 +144,7 @@ class _Work:
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     max_num_batched_tokens: int | None = None  # vLLM's "--max-num-batched-tokens 8192"
     enforce_eager: bool = False  # vLLM's "--enforce-eager": no CUDA graphs
+    kv_block_size: int | None = None  # vLLM's "--block-size 32"
     pipeline_parallel: int | None = None  # vLLM's "-pp 2": stages of -tp GPUs each
     # "--max-num-seqs 64, how much vram": the memory that holds all 64 (the batch), not how
     # many fit
@@ -714,6 +715,11 @@ def _take_settings(work: _Work) -> None:
     match = px.ENFORCE_EAGER.search(work.s)
     if match:
         work.enforce_eager = True
+        work.blank(*match.span())
+    match = px.VLLM_BLOCK_SIZE.search(work.s) if work.seq_len is not None \
+        or not px.TRAINING.search(work.s) else None
+    if match:  # "--block-size 32": vLLM's KV block, no batch nor context
+        work.kv_block_size = parse_int(match.group("num"))
         work.blank(*match.span())
     match = px.TENSOR_PARALLEL.search(work.s)
     stages = px.PIPELINE_PARALLEL.search(work.s)
@@ -4767,6 +4773,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         max_num_seqs=work.max_num_seqs if inference else None,
         max_num_batched_tokens=work.max_num_batched_tokens if inference else None,
         enforce_eager=work.enforce_eager and engine == "vllm",
+        kv_block_size=work.kv_block_size if engine == "vllm" else None,
         pipeline_parallel=work.pipeline_parallel if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(

@@ -319,6 +319,11 @@ TENSOR_PARALLEL: Final = Guarded(
     r"(?<![\w-])(?:--?tp(?:[ _-]?size)?|--?tensor[ _-]parallel(?:[ _-]size)?|"
     r"tensor[ _-]parallel(?:[ _-]size)?|tp) ?[=:]? ?(?P<num>[1-8])(?![\w.,])"
 )
+# vLLM's "--block-size 32": the tokens of one KV cache block (16 by default on CUDA), in which
+# its start-up log counts the cache and each request's share of it.
+VLLM_BLOCK_SIZE: Final = Guarded(
+    ("block",), r"(?<![a-z])--?block[ _-]size ?[=:]? ?(?P<num>8|16|32|64|128)(?![\w.])"
+)
 # vLLM's pipeline parallelism ("-pp 2", "--pipeline-parallel-size 2",
 # "pipeline_parallel_size=2"): the layers split over that many stages, each of -tp GPUs, so
 # tp x pp GPUs in all (vLLM's Distributed Inference and Serving guide).

@@ -343,6 +343,9 @@ class Query(BaseModel):
     # vLLM's "--enforce-eager": no CUDA graphs captured, so none of their memory is reserved
     # within its share (rules.capacity.vllm_share_parts).
     enforce_eager: bool = False
+    # vLLM's "--block-size 32": the tokens of a KV cache block (rules.capacity.vllm_kv_capacity;
+    # None: its default on CUDA, 16).
+    kv_block_size: int | None = None
     # vLLM's "--pipeline-parallel-size 2": the GPUs (gpu_count) are that many stages of
     # --tensor-parallel-size each; the memory per GPU is estimated as split over all of them.
     pipeline_parallel: int | None = None
