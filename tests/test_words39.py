@@ -258,3 +258,30 @@ def test_a_bit_more_than_a_number_is_that_number(lang: str, q: str) -> None:
 
 def test_and_some_after_no_number_stays() -> None:
     assert words_to_digits("llama 3 8b y algo de contexto") == "llama 3 8b y algo de contexto"
+
+
+# How often a run is done is no duration: "una vez al mes" was a month of rental (720 hours),
+# "una vez por semana" a week (168), "once a month" 8,640 hours (Spanish "once", eleven, plus
+# the article: 12 months).
+HOW_OFTEN: list[tuple[str, str]] = [
+    ("es", "entre una 3090 usada y alquilar h100, q conviene pa fine-tunear llama 3 8b una vez "
+     "al mes?"),
+    ("fr", "louer une h100 ou acheter une 3090 pour fine-tuner llama 3 8b une fois par mois ?"),
+    ("en", "rent an h100 or buy a 3090 to finetune llama 3 8b once a month?"),
+    ("es", "quiero entrenar llama 3 8b con qlora una vez por semana en una l40s, cuanto sale?"),
+    ("en", "finetune llama 3 8b once a month on an h100, cost?"),
+    ("en", "rent an h100 or buy a 3090 to finetune llama 3 8b twice a week?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q"), HOW_OFTEN)
+def test_how_often_a_run_is_done_is_no_duration(lang: str, q: str) -> None:
+    reply = ask(q, lang)
+    assert reply.query.hours is None, reply.text
+    assert "720" not in reply.text[:300] and "8.640" not in reply.text, reply.text
+
+
+def test_once_before_its_scale_is_still_eleven() -> None:
+    assert words_to_digits("once millones de tokens") == "11 millones de tokens"
+    assert words_to_digits("cuanto cuesta una h100 una vez al mes 5 horas") \
+        == "cuanto cuesta una h100 una vez al mes 5 horas"

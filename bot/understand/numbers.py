@@ -437,6 +437,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
             return match.group(0) if fewest else str(value)
         if words == ["quinze"] and rest.startswith("jour"):
             return match.group(0)  # "quinze jours" is a fortnight (parse.FRENCH_WEEKS)
+        if words[0] == "once" and len(words) > 1 and words[1] in _ARTICLES:
+            return match.group(0)  # "once a month" is how often, not Spanish eleven (was 12)
         value = _value(words)
         return match.group(0) if value is None else str(value)
 

@@ -1098,7 +1098,21 @@ def _duration(value: Decimal, unit: str) -> Decimal:
     return value * _HOURS_PER["month"]
 
 
+# How often a run is done ("once a month", "una vez al mes", "une fois par semaine", "twice a
+# week"): no duration (was a month or a week of rental priced, or 8,640 hours).
+_HOW_OFTEN: Final = lazy(
+    r"(?<![a-z])(?:once|twice|(?:one|two|three|\d{1,2}) times|una vez|dos veces|tres veces"
+    r"|\d{1,2} veces|une fois|deux fois|trois fois|\d{1,2} fois) (?:a|an|per|every|each|al|a la"
+    r"|por|por la|cada|par|tous les|toutes les) ?(?:day|week|month|year|dia|semana|mes|ano"
+    r"|jour|semaine|mois|an|annee)s?(?![a-z])"
+)
+
+
 def _take_hours(work: _Work) -> None:
+    often = _HOW_OFTEN.search(work.s) if "once" in work.s or "twice" in work.s \
+        or " ve" in work.s or "fois" in work.s or "times" in work.s else None
+    if often is not None:
+        work.blank(*often.span())
     clock = px.AROUND_THE_CLOCK.search(work.s)
     if clock is not None:
         # "un h100 24h/24 pendant un mois", "una h100 las 24 horas toda la semana": running
