@@ -372,3 +372,16 @@ def test_list_after_alerts_lists_them() -> None:
     *_, reply = converse("alert me if b200 goes under 4", "and h200 below 2.5 too", "list",
                          locale="en")
     assert reply.answer.intent == "alert_list", reply.text
+
+
+@pytest.mark.parametrize(("turns", "lead"), [
+    # was "I did not understand that"
+    (("qlora llama 3 8b on a 3090", "do i need 2?"),
+     "🔢 <b>You need 1× RTX 3090 (24 GB) for Llama 3 8B (QLoRA)"),
+    (("lora llama 3 70b on an h100", "would i need more than one?"),
+     "🔢 <b>You need 3× H100 (240 GB) for Llama 3 70B (LoRA)"),
+])
+def test_do_i_need_more_cards_is_how_many(turns: tuple[str, ...], lead: str) -> None:
+    reply = converse(*turns, locale="en")[-1]
+    assert (reply.answer.intent, reply.query.count_asked) == ("recommend", True), reply.text
+    says(reply.text, [lead], ["🤔"])

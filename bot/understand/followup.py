@@ -437,7 +437,10 @@ _HOW_MANY_OF_IT: Final = lazy(
     r"(?<![a-z])(?:(?:il )?(?:m'|me |m )?en (?:faut|faudrait|faudra)(?:-il)? combien|"
     r"combien (?:il )?(?:m'|me |m )?en (?:faut|faudrait|faudra)|combien en faut-il|"
     r"how many of (?:them|those|these)|cuant[ao]s de (?:ellas|ellos|esas|esos)|"
-    r"cuant[ao]s (?:harian|haran|hacen) falta)(?![a-z])"
+    r"cuant[ao]s (?:harian|haran|hacen) falta"
+    # "do i need 2?", "would i need more than one?", "do i need multiple gpus": how many
+    r"|(?:do|would|will) i need (?:\d|two|three|four|more(?: than one)?|multiple|several)"
+    r"(?: (?:of them|gpus|cards))?(?=\W*$))(?![a-z])"
 )
 
 
