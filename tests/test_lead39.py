@@ -180,3 +180,23 @@ def test_a_weekend_is_two_days() -> None:
 ])
 def test_markup_around_a_size(text: str, size: int) -> None:
     assert ask(text).answer.query.params_b == size
+
+
+@pytest.mark.parametrize(("text", "lang", "head"), [
+    # A time asked in days is said in them from a day on (was "about 40.7 hours" alone)
+    ("how many days to full finetune llama 3.1 8b on 8xa100 with 2B tokens", "en",
+     "⏱ <b>Full AdamW of Llama 3.1 8B: about 40.7 hours (1.7 days) on 8× A100 80GB"),
+    ("combien de jours pour un full finetune de llama 3.1 8b sur 8 a100 avec 2B tokens", "fr",
+     "environ 40,7\u00a0heures (1,7\u00a0jour) sur 8× A100 80GB"),
+    # "more than a day?" asks the time (was the fit alone, no time)
+    ("would it take more than a day to qlora llama 3.3 70b on an a100 with 30M tokens", "en",
+     "⏱ <b>QLoRA of Llama 3.3 70B: about 33.09 hours (1.4 days) on 1× A100 80GB"),
+])
+def test_a_time_asked_in_days(text: str, lang: str, head: str) -> None:
+    first = ask(text, lang).text.split("\n")[0]
+    assert head in first, first
+
+
+def test_hours_alone_under_two_days() -> None:
+    first = ask("how long to full finetune llama 3.1 8b on 8xa100 with 2B tokens").text
+    assert "about 40.7 hours on" in first.split("\n")[0]

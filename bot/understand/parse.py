@@ -3143,6 +3143,11 @@ _PRECISION_THROUGHPUT: Final = Screened(
 _PRICED_ON: Final = lazy(
     r"(?<![a-z])(?:on|en|sur|with|con|avec)(?: (?:an?|one|una?|une|\d+ ?x?))? gpus?"
     r"(?: (?:instead|then|please|por favor|plutot|alors))?[ ?!.]*$")
+# A time asked in days (folded): "how many days", "in days", "cuantos dias", "combien de jours".
+_DAYS_ASKED: Final = lazy(
+    r"(?<![a-z])(?:how many days|in days|cuantos dias|en dias|combien de jours|en jours"
+    # "would it take more than a day": weighed against days
+    r"|(?:more|less|longer) than (?:a|one|\d+) days?)(?![a-z])")
 # "on my 3060", "en mi 3060", "sur ma 3060" (the card blanked): the card is the user's.
 _MY_CARD: Final = lazy(r"(?<![a-z])(?:my|mi|ma|mon) gpu(?![a-z])")
 # Renting said beside a run on one's own card ("… on my 3060, and if i rent?", "¿y si lo
@@ -4614,6 +4619,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         fit_first=(intent == "cost" and _fit_first(rest))
         or (intent == "time" and _fit_first(rest, timed=True)),
         gpu_hours_asked=intent == "time" and asks.GPU_HOURS_ASKED.search(rest) is not None,
+        days_asked=intent == "time" and _DAYS_ASKED.search(corrected) is not None,
         fit_after=intent == "cost" and not _fit_first(rest)
         and asks.FIT_ASKED.search(rest) is not None,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None

@@ -543,6 +543,9 @@ class Query(BaseModel):
     # …", "combien d'heures d'A100 …": GPU-hours asked (of the card named, or of any GPU): the
     # time's GPU-hours lead, where the run fits or not on one of them (time.html.j2).
     gpu_hours_asked: bool = False
+    # "how many days to full finetune …", "¿cuántos días …?", "combien de jours …": a run's time
+    # asked in days, said in them beside the hours from a day on (else from two).
+    days_asked: bool = False
     # "how much for lora mistral 7b on an l40s for 10 hours, will it fit?": whether it fits was
     # asked after its cost, which leads even where it does not fit (else the verdict on a
     # configuration that cannot run it leads, its cost labelled after it).

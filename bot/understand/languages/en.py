@@ -297,6 +297,10 @@ LANGUAGE = Language(
             r"time ?(?:\+|&|/|,|and) ?(?:vram|memory|mem)",
             r"(?:vram|memory|mem) ?(?:\+|&|/|,|and) ?time",
             r"eta", r"(?:would|will|does) it take (?:days|hours|weeks)",
+            # "would it take more than a day to …", "will it take under 10 hours": the time
+            # weighed against a span is asked
+            r"(?:would|will|does|did|could) it take (?:more|less|longer|under|over)",
+            r"take (?:more|less|longer) than (?:a|an|one|\d+) ?(?:days?|hours?|h|weeks?|nights?)",
             # "dataset: 250k rows. model: qwen2.5 7b. method: lora. gpu: a100. time?", "…,
             # duration?": the run's facts listed, then the time asked in one word
             r"(?<!enough )(?<!any )(?<!first )(?<!free )(?<!same )(?<!what )"
