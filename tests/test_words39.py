@@ -285,3 +285,23 @@ def test_once_before_its_scale_is_still_eleven() -> None:
     assert words_to_digits("once millones de tokens") == "11 millones de tokens"
     assert words_to_digits("cuanto cuesta una h100 una vez al mes 5 horas") \
         == "cuanto cuesta una h100 una vez al mes 5 horas"
+
+
+# Whether one's card is enough, asked before the time ("sirve para", "ça suffit pour", "is it
+# enough"): the verdict leads, on one line, as "can i …" does (was the time alone).
+ENOUGH_FIRST: list[tuple[str, str, str]] = [
+    ("es", "mi mac m2 max de 32gb sirve para qlora de mistral 7b? cuanto tarda con 2k ejemplos?",
+     "✅ <b>Sí: Mistral 7B (7,3 mil millones de parámetros) cabe en 1× Apple M2 Max (QLoRA).</b>"),
+    ("fr", "mon mac m2 max 32go ca suffit pour un qlora de mistral 7b ? et combien de temps avec "
+     "2k exemples ?",
+     "✅ <b>Oui\u00a0: Mistral 7B (7,3\u00a0Md de paramètres) tient sur 1× Apple M2 Max (QLoRA).</b>"),
+    ("en", "my m2 max 32gb is it enough for qlora mistral 7b? and how long with 2k examples?",
+     "✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× Apple M2 Max (QLoRA).</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "verdict"), ENOUGH_FIRST)
+def test_whether_a_card_is_enough_asked_first_leads(lang: str, q: str, verdict: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "time" and reply.text.startswith(verdict), reply.text
+    says(reply.text, [verdict, "⏱ <b>"], ["🤔"])

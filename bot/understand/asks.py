@@ -111,6 +111,8 @@ FIT_ASKED: Final = lazy(
     r"afinar|fine ?-?tune\w*|finetune\w*|q?lora)|cabe|caben|cabria|entra|entraria"
     r"|(?:je peux|je pourrais|puis-je|peut-on|on peut|on pourrait) (?:faire|entrainer|lancer|"
     r"fine-?tuner|faire tourner|charger|q?lora)|(?:ca |il |elle )?(?:tient|tiendrait|rentre|passe)"
+    # whether one's card is enough: "mi 3060 sirve para …", "me alcanza", "ca suffit pour …"
+    r"|(?:sirve|alcanza|aguanta) (?:para|pa|con)|ca suffit|suffit pour|is it enough"
     r"(?= |$|\?))"
 )
 
