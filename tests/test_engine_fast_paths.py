@@ -270,13 +270,9 @@ def test_detailed_options_take_the_planning_rules_own_fits(size: str, method: st
     assert any((o.gpu, o.gpu_count) in planned for o in found)
 
 
-def test_the_estimators_constants_table_is_the_files_and_a_missing_one_a_data_error() -> None:
-    from rules.errors import DataError
-
-    table = estimator._table()
-    assert dict(table) == estimator.load_constants().values
-    with pytest.raises(DataError, match=r"missing constant 'bytes\.nothing'"):
-        table["bytes.nothing"]
+def test_the_estimators_constants_table_is_the_files() -> None:
+    # A missing constant is caught on the file, not at each read: tests/test_speed39.py.
+    assert estimator._table() == estimator.load_constants().values
 
 
 def test_offers_by_price_are_the_offers_cheapest_first_with_their_cards_capacity() -> None:
