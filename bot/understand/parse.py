@@ -587,6 +587,20 @@ _LENGTH_OF_SERVED: Final = lazy(
 )
 
 
+def _samples_of(work: _Work, match: re.Match[str]) -> None:
+    """"10k samples of 512 tokens", "10k ejemplos de 512": the dataset's tokens, the samples
+    counted, and the length of each as the sequence (or their average, said so)."""
+    count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
+    work.dataset_tokens = tidy(count * each)
+    work.samples_said = to_int(count) if count >= 1 else None
+    work.dataset_counted = True
+    if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
+        work.seq_len = to_int(each)
+    elif match.group("avg") or match.group("avg2"):
+        work.sample_len_avg = to_int(each)
+    work.blank(*match.span())
+
+
 def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     if work.flags.trained_layers is not None:
@@ -835,27 +849,11 @@ def _take_settings(work: _Work) -> None:
         work.dataset_tokens = tidy(_scaled(work, match, "num", "mult"))
         work.blank(*match.span())
     elif match and work.dataset_tokens is None:
-        count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
-        work.dataset_tokens = tidy(count * each)
-        work.samples_said = to_int(count) if count >= 1 else None
-        work.dataset_counted = True
-        if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
-            work.seq_len = to_int(each)
-        elif match.group("avg") or match.group("avg2"):
-            work.sample_len_avg = to_int(each)
-        work.blank(*match.span())
+        _samples_of(work, match)
     match = px.SAMPLES_OF_BARE.search(work.s) if work.dataset_tokens is None else None
     if match and _FEWEST_PER_SAMPLE <= _scaled(work, match, "num", "mult") <= _LONGEST_SAMPLE:
         # "10k ejemplos de 512": the length of each in tokens, as "de 512 tokens" is
-        count, each = _scaled(work, match, "n", "nmult"), _scaled(work, match, "num", "mult")
-        work.dataset_tokens = tidy(count * each)
-        work.samples_said = to_int(count) if count >= 1 else None
-        work.dataset_counted = True
-        if work.seq_len is None and not (match.group("avg") or match.group("avg2")):
-            work.seq_len = to_int(each)
-        elif match.group("avg") or match.group("avg2"):
-            work.sample_len_avg = to_int(each)
-        work.blank(*match.span())
+        _samples_of(work, match)
     if work.dataset_tokens is None:
         _take_samples_apart(work)
     match = px.DATASET.search(work.s)
