@@ -31,6 +31,7 @@ class BatchRun:
     time: ForwardTime | None  # None: no cited peak for the card
     peak_precision: Literal["bf16", "fp16"]
     peak_source: str | None
+    peak_derived: bool
     peak_fp32_accumulate: bool
     moe: bool
     quote: Quote | None
@@ -76,6 +77,7 @@ def batch_run(query: Query, answer: Answer, cat: Catalogue) -> BatchRun | None:
         """The run on this configuration: what varies is its time, its quote and why not."""
         return BatchRun(gpu=gpu.id, gpu_count=count, on_asked=on_asked, time=time,
                         peak_precision=precision, peak_source=gpu.peak_source,
+                        peak_derived=gpu.peak_derived,
                         peak_fp32_accumulate=bool(gpu.peak_fp32_accumulate), moe=moe, quote=q,
                         problem=problem, written=written)
 

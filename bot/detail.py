@@ -270,6 +270,7 @@ class TrainingEstimate:
     # "fp16": the GPU has no BF16 (T4, V100): timed at its FP16 peak, FP16 mixed precision.
     peak_precision: Literal["bf16", "fp16"] = "bf16"
     peak_source: str | None = None  # the document the peak is read in (GPU.peak_source)
+    peak_derived: bool = False  # worked out from its per-cycle rate (GPU.peak_derived)
     peak_fp32_accumulate: bool = False  # its "with FP32 accumulate" row (GPU.peak_fp32_accumulate)
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
     gpu_hours: Decimal | None = None
@@ -2139,6 +2140,7 @@ def _training_time(
             peak_tflops=peak,
             peak_precision=precision,
             peak_source=gpu.peak_source,
+            peak_derived=gpu.peak_derived,
             peak_fp32_accumulate=gpu.peak_fp32_accumulate,
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)

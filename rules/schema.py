@@ -53,6 +53,9 @@ class GPU(Sourced):
     # The peak is the document's "with FP32 accumulate" row (GeForce cards print twice that
     # with FP16 accumulate, and twice again with sparsity): the reply says so.
     peak_fp32_accumulate: bool = False
+    # The peak is worked out from the document's per-cycle rate (cards × clock × FLOP a cycle,
+    # in brackets after its name in `peak_source`), the document not printing it: "derived".
+    peak_derived: bool = False
     memory_bandwidth_gbs: Decimal | None = None
     form_factor: str | None = None
     # False for the GPUs people own or name that the service does not rent (gpus_owned.toml).
@@ -105,6 +108,8 @@ class GPU(Sourced):
             raise ValueError(f"{self.id}: a peak TFLOPS figure needs its peak_source, and back")
         if self.peak_fp32_accumulate and "fp32 accumulate" not in self.source.lower():
             raise ValueError(f"{self.id}: peak_fp32_accumulate without its source saying so")
+        if self.peak_derived and (self.peak_source is None or " (" not in self.peak_source):
+            raise ValueError(f"{self.id}: a derived peak names its derivation in peak_source")
         if self.peak_source is not None and self.peak_source not in self.source:
             raise ValueError(f"{self.id}: peak_source must be the document `source` cites")
         if (self.device is None) != (self.devices == 1):

@@ -200,3 +200,19 @@ def test_a_time_asked_in_days(text: str, lang: str, head: str) -> None:
 def test_hours_alone_under_two_days() -> None:
     first = ask("how long to full finetune llama 3.1 8b on 8xa100 with 2B tokens").text
     assert "about 40.7 hours on" in first.split("\n")[0]
+
+
+def test_a_derived_peak_is_a_field_of_the_card() -> None:
+    # Phrases.peak_cited reads GPU.peak_derived (was "FLOP/cycle/" looked for in the source)
+    from rules.schema import GPU
+    from tests.support.chat import CATALOGUE
+
+    card = CATALOGUE.gpu("rtx-3060")
+    assert card.peak_derived and "FLOP/cycle/SM" in (card.peak_source or "")
+    assert not CATALOGUE.gpu("h100").peak_derived
+    assert "(derived: 28 SM" in ask("how long to qlora llama 3 8b on my 3060 with 4M tokens").text
+    assert "Peak figure: NVIDIA H100 datasheet." in ask(
+        "how long to qlora llama 3 8b on an h100 with 4M tokens").text
+    fields = card.model_dump() | {"peak_source": "NVIDIA H100 datasheet", "peak_derived": True}
+    with pytest.raises(ValueError, match="derived peak"):
+        GPU.model_validate(fields)

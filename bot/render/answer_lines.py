@@ -1645,7 +1645,7 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
         put("\n")
     if gpu.peak_source is not None:
         put("<i>")
-        put(_("Peak figures from the %(source)s.", source=ph.peak_cited(gpu.peak_source)))
+        put(_("Peak figures from the %(source)s.", source=ph.peak_cited(gpu.peak_source, gpu.peak_derived)))
         put("</i>\n")
     if gpu.rented and gpu.usd_per_gpu_hour is not None:
         put("💵 ")

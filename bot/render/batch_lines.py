@@ -99,10 +99,10 @@ def batch_lines(answer: Answer, ph: Phrases) -> Markup:
         # accumulate in FP16 at twice it, so the time may be shorter
         add(_("Peak figure: %(source)s, its dense rate with FP32 accumulate (kernels that "
               "accumulate in FP16 run at twice it, so the time may be shorter).",
-              source=ph.peak_cited(run.peak_source)))
+              source=ph.peak_cited(run.peak_source, run.peak_derived)))
         add("\n")
     elif run.peak_source:
-        add(_("Peak figure: %(source)s.", source=ph.peak_cited(run.peak_source)))
+        add(_("Peak figure: %(source)s.", source=ph.peak_cited(run.peak_source, run.peak_derived)))
         add("\n")
     w = run.written
     if w is not None and q.batch_out_tokens:

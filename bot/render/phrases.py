@@ -390,12 +390,12 @@ class Phrases:
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
-    def peak_cited(self, source: str) -> str:
+    def peak_cited(self, source: str, derived: bool) -> str:
         """A peak's source as the reply cites it: one worked out from a document's per-cycle rate
-        ("NVIDIA Ada GPU Architecture whitepaper (66 SM × 2610 MHz × 512 FLOP/cycle/SM)") says
-        "derived:" inside its brackets, the document not printing that card's figure
-        (gpus_owned.toml's source gives where the count and clock were read)."""
-        if "FLOP/cycle/" not in source or " (" not in source:
+        (GPU.peak_derived: "NVIDIA Ada GPU Architecture whitepaper (66 SM × 2610 MHz × 512
+        FLOP/cycle/SM)") says "derived:" inside its brackets, the document not printing that
+        card's figure (gpus_owned.toml's source gives where the count and clock were read)."""
+        if not derived:
             return source
         return source.replace(" (", " (" + self._("derived:") + " ", 1)
 
