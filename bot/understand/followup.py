@@ -256,10 +256,12 @@ _REMOVE_AFTER_ALERT: Final = lazy(
     rf"(?:{alt(lx.ALERT_REMOVE_VERBS)}|drop|quit\w*)(?![a-z])"
 )
 _ALERT_INTENTS: Final = frozenset({"alert", "alert_list", "alert_remove"})
-# "which ones do i have?", "¿cuáles tengo?", "lesquelles j'ai ?", "show them" (folded) right
-# after an alert: the alerts, though the message does not say "alert" again.
+# "list them pls", "which ones do i have?", "¿cuáles tengo?", "lesquelles j'ai ?" (folded), the
+# whole message, right after an alert: the alerts, though it does not say "alert" again.
 _LIST_AFTER_ALERT: Final = lazy(
-    r"^\W*(?:(?:and|so|ok|y|et|bon|entonces|alors),? )?(?:"
+    r"^\W*(?:(?:and|so|ok|y|et|bon|entonces|alors),?\W*)?(?:"
+    r"(?:list|show|see|view)(?: (?:them|it|all|all of them|em|'em|mine))?(?: (?:pls|please|plz))?"
+    r"|"
     r"which (?:ones? )?(?:do i have|are (?:set|active|on)|have i (?:got|set))|what do i have"
     r"|show (?:me )?(?:them|all(?: of them)?|the list)|list (?:them|all)"
     r"|cuales (?:tengo|hay|son|puse|tengo activas)|que tengo|muestramelas|ensenamelas"
@@ -363,11 +365,6 @@ _CHANGES: Final = lazy(
 _LIMIT_WORDS: Final = 8
 
 
-# "list", "show them", "see all", "list them pls" (folded), the whole message.
-_LIST_ALONE: Final = lazy(
-    r"^\W*(?:ok\W+)?(?:list|show|see|view)(?: (?:them|it|all|all of them|em|'em|mine))?"
-    r"(?: (?:pls|please|plz))?\W*$"
-)
 
 
 def _price_of_alert_card(new: Query, previous: Query) -> Query | None:
@@ -1105,13 +1102,10 @@ def _follow_up(
         priced = _price_of_alert_card(new, previous)
         if priced is not None:
             return priced
-        if new.intent == "unknown" and _LIST_ALONE.match(fold(new.text)):
-            # "list", "show them" after an alert set: the alerts (was "I did not understand")
-            return new.model_copy(update={"intent": "alert_list", "follow_up": True})
         if new.intent == "unknown" and _LIST_AFTER_ALERT.search(fold(new.text)) is not None:
-            # "¿cuáles tengo?", "which ones do i have?", "lesquelles j'ai ?" right after an
-            # alert: the alerts listed (was "I did not understand")
-            return new.model_copy(update={"intent": "alert_list"})
+            # "list them", "¿cuáles tengo?", "which ones do i have?", "lesquelles j'ai ?" right
+            # after an alert: the alerts listed (was "I did not understand")
+            return new.model_copy(update={"intent": "alert_list", "follow_up": True})
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
     if paid(previous):
