@@ -860,6 +860,7 @@ class RunSettings:
     double_quant: bool | None
     mlx: bool | None
     mlx_named: bool
+    pytorch: bool
     torchtune: bool | None
     torchtune_config: str | None
     trained_layers: int | None
@@ -969,6 +970,7 @@ def mlx_assumed(query: Query | RunSettings, method: Method) -> bool:
     if not asked.adapter:
         return False
     if query.trainer is not None or query.tool is not None or query.kernels is not None \
+            or query.pytorch \
             or query.litgpt or query.torchtune or query.torchtune_config is not None \
             or query.sharding is not None or query.cpu_offload or query.old_bnb is not None \
             or query.double_quant is not None or query.optimizer is not None:

@@ -969,6 +969,17 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     rank=MLX_LORA_RANK, layers=MLX_NUM_LAYERS,
                 ))
                 put("\n")
+            elif query.pytorch and answer.detailed is not None \
+                    and answer.detailed.kind == "training":
+                # "lora llama 3 8b on my m3 max using pytorch mps": PyTorch's run as said, not
+                # mlx-lm's defaults (was "No trainer named")
+                put("🍎 ")
+                put(_(
+                    "PyTorch on the Mac's GPU (MPS), as you named it: estimated at the usual "
+                    "settings, as PEFT runs it on CUDA. bitsandbytes' 4-bit loader does not run "
+                    "there, so QLoRA on a Mac goes through mlx-lm."
+                ))
+                put("\n")
             if card is not None:
                 put(mac_not_sold(ph, card.id, query.gpu_memory_gb))
             # the detailed estimate of the asked method when it too misses the limit (410.9 GB
@@ -1338,7 +1349,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if primary:
         # A Mac runs no TRL (CUDA): a run over it is started on the rented configuration; a
         # training tool named (torchtune, Axolotl, LLaMA-Factory, Unsloth) starts it its way.
-        step = _mlx_launch(primary, answer, ph) if mac else tool_launch(primary, answer, ph)
+        # PyTorch named there ("using pytorch mps"): its LoRA starts as on CUDA (TRL runs on
+        # MPS); only bitsandbytes' 4-bit QLoRA goes to mlx-lm.
+        torch_mac = mac and query.pytorch and primary.memory.method != "qlora"
+        step = _mlx_launch(primary, answer, ph) if mac and not torch_mac \
+            else tool_launch(primary, answer, ph)
         launched = primary
         strategy: str | None = None
         if run_lead and tq is not None and tq.quote is not None and primary.cheapest is not None \
@@ -1367,7 +1382,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put(ph.launch_offloaded(primary, (query.sharding or "").startswith("fsdp")))
         else:
             put(step if step is not None
-                else ph.launch(launched, strategy or query.sharding, elsewhere=mac))
+                else ph.launch(launched, strategy or query.sharding,
+                               elsewhere=mac and not torch_mac))
         if faithful is not None and launched is faithful and step is None:
             put(" ")
             put(_faithful_why(ph, faithful.memory.method))

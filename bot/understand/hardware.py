@@ -205,6 +205,10 @@ _MAC_CUES: Final = lazy(
 # A chip said as one's own, right before it: "on my m1", "en mi m2", "sur mon m1", "my m3's".
 _OWN_CHIP: Final = lazy(r"(?<![a-z])(?:my|mi|mon|ma|mine|nuestro|notre)\s*$")
 _SSD_AFTER: Final = lazy(r"\s*(?:ssd|nvme|slot|drive|disco|disque)")
+# A Mac's memory said right before its chip, as owners write it: "16gb m2", "24 gb m3",
+# "32go m1 pro". An SSD's size is said that way too ("512gb m2 ssd"), so the word after decides,
+# and a size past any Mac's memory (256 GB and up) stays a drive's.
+_MEM_BEFORE_CHIP: Final = lazy(r"(?<![\w.,])(?P<num>\d{1,3}) ?(?:gb|go|gigs?|gigas?)\s*$")
 # Qwen's and others' names give a mixture of experts' active parameters after its size
 # ("Qwen3-VL-235B-A22B", "qwen3 next 80b a3b"): "a22b" there is no A-series card.
 _ACTIVE_SIZE: Final = lazy(r"a\d{1,3}b")
@@ -585,8 +589,15 @@ def _is_gpu(match: re.Match[str], s: str) -> bool:
     # and so does a model run on it, said as one's own ("llama 3 8b on my m1", "mi m2").
     return not chip or len(chip) > 2 or bool(
         match.group("mem") or _MAC_WORDS.search(s) or _MAC_CUES.search(s)
-        or (_OWN_CHIP.search(s, max(0, match.start() - 12), match.start())
+        or ((_OWN_CHIP.search(s, max(0, match.start() - 12), match.start())
+             or _mem_before_chip(s, match.start()))
             and not _SSD_AFTER.match(after)))
+
+
+def _mem_before_chip(s: str, start: int) -> bool:
+    """ "16gb m2": a Mac's memory before its chip (8 to 192 GB, the sizes Macs ship with)."""
+    mem = _MEM_BEFORE_CHIP.search(s, max(0, start - 10), start)
+    return mem is not None and 8 <= int(mem.group("num")) <= 192
 
 
 # Cloud instance types people name instead of the GPU: (pattern, GPU id, count). Sources: the

@@ -4755,6 +4755,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # batch 1, the typical settings "with mlx" alone falls back to where its defaults miss).
         mlx=True if flags.mlx_named and grad_ckpt is not None and not inference else flags.mlx,
         mlx_named=flags.mlx_named,
+        pytorch=flags.pytorch,
         torchtune=flags.torchtune or (tune_config is not None and not inference) or None,
         torchtune_config=tune_config if not inference else None,
         trainer=flags.trainer if not inference else None,

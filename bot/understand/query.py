@@ -240,6 +240,9 @@ class Query(BaseModel):
     # MLX named in words ("with mlx", "using mlx-lm", "mlx_lm"): the trainer said, its
     # defaults where they hold on the Mac (bot.detail)
     mlx_named: bool = False
+    # PyTorch named as the framework ("with pytorch mps", "peft", "transformers"): on a Mac,
+    # the run is as said, not mlx-lm's (bot.detail.mlx_assumed)
+    pytorch: bool = False
     torchtune: bool | None = None  # trained with torchtune: its LoRA weights in the model's BF16
     # The trainer a pasted command or config runs: "hf" (Hugging Face Trainer: gradient
     # checkpointing off unless set) or "trl" (TRL's configs: on by default)

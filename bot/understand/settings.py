@@ -67,6 +67,12 @@ NUM_LAYERS: Final = _w(r"(?:num|lora)[ _-]?layers ?[:=]? ?(?P<n>-1|\d{1,3})")
 # mlx_lm's trainer itself, pasted: "mlx_lm.lora --model … --train", "python -m mlx_lm lora",
 # its flags and config keys ("--fine-tune-type full", "lora_parameters:"). Run so, what is not
 # given is its own default (bot.detail.MLX_*); "with mlx" alone keeps the usual assumptions.
+# PyTorch named as the trainer's framework on a Mac ("lora with pytorch mps", "hf transformers
+# + peft on my m2"): its run is not mlx-lm's, whose defaults are otherwise assumed there
+# (bot.detail.mlx_assumed). "torchtune"/"torch.compile" are their own settings.
+PYTORCH_NAMED: Final = _w(
+    r"mps|pytorch|(?<![\w.])torch(?![\w.])|peft|(?:hf |hugging ?face )?transformers"
+)
 MLX_RUN: Final = _w(
     r"mlx_lm[ ._-]?lora|mlx-lm[ ._-]?lora|-m mlx[_-]lm(?: lora)?|fine_tune_type|fine-tune-type|"
     r"lora_parameters"
@@ -634,6 +640,7 @@ class Settings:
     litgpt: bool | None = None  # trained with LitGPT
     mlx: bool | None = None  # mlx_lm.lora's command or flags pasted
     mlx_named: bool = False  # MLX or mlx-lm named ("with mlx", "using mlx_lm")
+    pytorch: bool = False  # PyTorch, MPS, PEFT or transformers named ("lora with pytorch mps")
     torchtune: bool | None = None  # trained with torchtune (BF16 adapters)
     # The trainer a pasted command or config runs: "hf" (the Hugging Face Trainer, whose
     # gradient checkpointing is off unless set) or "trl" (TRL's configs, on by default)
@@ -740,6 +747,8 @@ def _read_flags(s: str) -> Settings:
             UNSLOTH.search(s) and not NO_KERNELS.search(s)):
         out.precision = "bf16"
         out.precision_implied = True
+    if PYTORCH_NAMED.search(s) and not MLX_TRAINING.search(s):
+        out.pytorch = True
     if MLX_TRAINING.search(s):
         out.mlx_named = True
         layers = NUM_LAYERS.search(s)
