@@ -1038,10 +1038,16 @@ RUN_NOUN: Final = lazy(rf"(?<![a-z]){lx.RUN_NOUN_BEFORE} $")
 TRAINING: Final = headed_words(lx.TRAINING_WORDS)
 INT8: Final = words(lx.INFERENCE_INT8)
 INT4: Final = words(lx.INFERENCE_INT4)
-FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4"))
-# Adapters on an 8-bit base (bitsandbytes LLM.int8): "lora 8bit", "load_in_8bit", "lora int8".
+# LLaMA-Factory's "quantization_bit: 4" (--quantization_bit 4) is its QLoRA: adapters on a
+# base quantized on the fly (hiyouga/LLaMA-Factory examples/train_qlora/llama3_lora_sft_otfq.yaml,
+# "finetuning_type: lora" beside it; was LoRA on a BF16 base).
+FOUR_BIT: Final = words((r"4\s?-?\s?bits?", r"nf4", r"int4", r"int-4",
+                         r"quantization_bit ?[:=]? ?4"))
+# Adapters on an 8-bit base (bitsandbytes LLM.int8): "lora 8bit", "load_in_8bit", "lora int8",
+# LLaMA-Factory's "quantization_bit: 8".
 EIGHT_BIT_BASE: Final = Screened(
-    r"(?<![a-z0-9])(?:load_in_8bit|llm\.?int8(?:\(\))?|int-?8|8 ?-?_?bits?)(?![a-z0-9])"
+    r"(?<![a-z0-9])(?:load_in_8bit|llm\.?int8(?:\(\))?|int-?8|8 ?-?_?bits?|"
+    r"quantization_bit ?[:=]? ?8)(?![a-z0-9])"
 )
 # The KV cache's precision ("--kv-cache-dtype fp8", "fp8 kv cache", "kv cache en int8") says
 # nothing of the weights': not read as 8-bit weights.

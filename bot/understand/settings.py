@@ -249,8 +249,13 @@ TRL_PASTED: Final = _w(
 # Axolotl and LLaMA-Factory named: the next step is theirs ('axolotl train config.yml',
 # 'llamafactory-cli train config.yaml'; bot.render.tool_lines).
 AXOLOTL: Final = _w(r"axolotl")
-LLAMA_FACTORY: Final = _w(r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?")
-TRAINER_WRAPPER: Final = _w(r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?|autotrain|axolotl")
+# LLaMA-Factory's own keys pasted without its name ("finetuning_type: lora", "quantization_bit:
+# 4", hiyouga/LLaMA-Factory examples/train_qlora/llama3_lora_sft_otfq.yaml) are its run too:
+# checkpointing on (was the Trainer's default off, read from per_device_train_batch_size).
+_LLAMA_FACTORY: Final = (r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?|finetuning_type|"
+                         r"quantization_bit")
+LLAMA_FACTORY: Final = _w(_LLAMA_FACTORY)
+TRAINER_WRAPPER: Final = _w(_LLAMA_FACTORY + r"|autotrain|axolotl")
 # Hugging Face transformers' generate runs the whole prompt through one forward pass (no
 # chunked prefill): "with transformers", "hf transformers", "model.generate".
 TRANSFORMERS: Final = _w(r"(?<![-\w])(?:hf |hugging ?face )?transformers(?![-\w])|"

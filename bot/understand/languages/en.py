@@ -348,7 +348,10 @@ LANGUAGE = Language(
             r"how much (?:does|do|would|will) [a-z0-9 .:-]{1,40} (?:weigh|take up|occupy)",
         ),
         "PRICE_WORDS": (
-            r"prices?", r"pricing", r"price list", r"rates?", r"tariffs?", r"how much is an?",
+            # "learning_rate: 2e-4", "learning rate 1e-5" in a pasted config: a setting, not a
+            # price (was a cost of 24 illustrative hours leading a fit question)
+            r"prices?", r"pricing", r"price list", r"(?<!learning )(?<!learning_)rates?",
+            r"tariffs?", r"how much is an?",
             r"rent", r"rental", r"renting", r"rented",
             # "any discount for long rentals": the list says blocks are at the same hourly rate
             r"discounts?", r"volume pricing", r"bulk pricing",
