@@ -212,10 +212,11 @@ def test_which_is_better_is_the_pick_of_the_two(first: str, then: str, pick: str
 @pytest.mark.parametrize(("run", "count", "asked", "cards", "size"), [
     ("lora llama 3 70b on an h100", "and 8?", "❓ <b>8 of what?</b>",
      "and on 8× H100?", "and 8B?"),
-    ("qlora de llama 3 70b en una 4090", "¿y 2?", "❓ <b>¿2 de qué?</b>",
-     "¿y en 2× RTX 4090?", "¿y 2B?"),
-    ("qlora de llama 3 70b sur une 4090", "et 2 ?", "❓ <b>2 quoi\u202f?</b>",
-     "et sur 2× RTX 4090\u202f?", "et 2B\u202f?"),
+    # (a digit no model of the brand is sized at, "¿y 2?", is cards: test_conv40)
+    ("qlora de llama 3 70b en una 4090", "¿y 8?", "❓ <b>¿8 de qué?</b>",
+     "¿y en 8× RTX 4090?", "¿y 8B?"),
+    ("qlora de llama 3 70b sur une 4090", "et 8 ?", "❓ <b>8 quoi\u202f?</b>",
+     "et sur 8× RTX 4090\u202f?", "et 8B\u202f?"),
 ])
 def test_a_bare_digit_after_a_run_on_a_card_asks_cards_or_size(
         run: str, count: str, asked: str, cards: str, size: str) -> None:

@@ -19,7 +19,8 @@ from tests.support.bot_running import running_on_sqlite
 from tests.support.chat import ask, check_turn, converse, says
 
 # After a run on cards counted ("on 1 h100", "on 2 h100"), a bare number counts them again
-# (was "2 of what?"); after a run on "an h100" (no count said) it is still asked back.
+# (was "2 of what?"); after a run on "an h100" (no count said) a size of the model's brand
+# ("what about 8": Llama 3 8B) is still asked back, another digit is cards, as "2?" is (conv40).
 COUNTED = [
     ("en", "qlora llama3 70b on 1 h100", "what about 2", 2, "Llama 3 70B fits on 2× H100"),
     ("en", "lora llama 3 70b on 2 h100", "and 8?", 8, "Llama 3 70B fits on 8× H100"),
@@ -43,8 +44,8 @@ def test_a_bare_number_after_cards_counted_counts_them(
 
 
 @pytest.mark.parametrize(("run", "bare", "asked"), [
-    ("qlora llama3 70b on an h100", "what about 2", "❓ <b>2 of what?</b>"),
-    ("qlora de llama 3 70b en una 4090", "¿y 2?", "❓ <b>¿2 de qué?</b>"),
+    ("qlora llama3 70b on an h100", "what about 8", "❓ <b>8 of what?</b>"),
+    ("qlora de llama 3 70b en una 4090", "¿y 8?", "❓ <b>¿8 de qué?</b>"),
 ])
 def test_a_bare_number_after_one_card_is_still_asked_back(run: str, bare: str, asked: str) -> None:
     _, after = converse(run, bare)

@@ -3481,6 +3481,12 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     cost_led = per_run is not None and asked.cheaper_asked \
         and not any(t.quote is not None for t in answer.compare_times)
     hours_led = own_hours and asked.cheaper_asked
+    own = _own_against_rented(answer, ph) if asked.cheaper_asked and per_run is None \
+        and hourly is None and not own_hours else None
+    if own is not None:
+        # "which is cheaper?" after one's own card beside a rented one: what each costs to run
+        # (was the two cards' memory again, the cost unanswered)
+        put(f"💵 <b>{own}</b>\n\n")
     if hourly is not None:
         # "whats cheaper per hour, 2 a100s or 1 h100": the hour's price answers, then what a
         # run costs (was the run's cost alone, which names the dearer side per hour).
@@ -3785,7 +3791,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                     (asked.gpu_colab_plan and first) or (asked.other_gpu_colab_plan and second),
                     asked.gpu_instance if first else None, c.a_count if first else c.b_count))
             put("\n")
-        if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig) or (
+        # (one's own card at an unpublished rental price is no price to ask for: "my 4090")
+        mine = asked.card_owned and card_a.id == asked.gpu
+        if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig
+                              and not mine) or (
             card_b.rented and c.b_usd_per_hour is None and not c.b_rig
         )):
             put(_("One of them has no published price: ask support before planning on it."))
@@ -3879,6 +3888,44 @@ def _largest_each(largest: tuple[tuple[Decimal, str | None], ...], method: str, 
         "For training, memory decides what fits: the largest model with %(how)s is %(a)s, "
         "%(b)s, by the detailed estimate at typical settings (sequence 2,048, batch 1).",
         how=ph.method_short(method), a=a, b=b)) + "</b>\n\n"
+
+
+def _own_against_rented(answer: Answer, ph: Phrases) -> str | None:
+    """"which is cheaper?" between one's own card (no price here) and one we rent: the own card
+    pays no rent, only its electricity, which no cited rule prices (so it is not weighed, never
+    guessed); the rented side's cost for the run when its data timed it, else its hourly price
+    and what would time it. None unless exactly one side has a price and the other is owned."""
+    c, asked, _ = answer.comparison, answer.query, ph._
+    if c is None or c.a_rig or c.b_rig or c.gpu_a == c.gpu_b \
+            or (c.a_usd_per_hour is None) == (c.b_usd_per_hour is None):
+        return None
+    own_gpu = c.gpu_a if c.a_usd_per_hour is None else c.gpu_b
+    if ph.cat.gpu(own_gpu).rented and not (asked.card_owned and own_gpu == asked.gpu):
+        return None  # a card we rent at an unpublished price: not known to be theirs
+    rented_gpu, rented_count, price = (c.gpu_b, c.b_count, c.b_usd_per_hour) \
+        if own_gpu == c.gpu_a else (c.gpu_a, c.a_count, c.a_usd_per_hour)
+    assert price is not None
+    own = str(_("Your own %(gpu)s costs no rent, only its electricity, for which I have no cited "
+                "price, so I do not weigh it.", gpu=ph.gpu_name(own_gpu)))
+    quote = next((t.quote for t in answer.compare_times
+                  if t.quote is not None and t.gpu == rented_gpu), None)
+    where = ph.config(rented_gpu, rented_count)
+    if quote is not None:
+        rented = _("Rented here, the run costs %(cost)s on %(where)s (about %(wall)s at "
+                   "%(price)s), and the least you buy is %(paid)s of GPU-hours.",
+                   cost=ph.fmt.usd(quote.cost_usd), where=where,
+                   wall=ph.fmt.duration(quote.hours), price=ph.per_hour(quote.usd_per_hour),
+                   paid=ph.fmt.usd(quote.plan.usd))
+    elif asked.dataset_samples and asked.dataset_tokens is None:
+        rented = _("Rented here, %(where)s costs %(price)s; tell me how long one of your "
+                   "%(samples)s samples is, about, and I will say what the run costs there.",
+                   where=where, price=ph.per_hour(price),
+                   samples=ph.fmt.num(asked.dataset_samples))
+    else:
+        rented = _("Rented here, %(where)s costs %(price)s; tell me how much data the run "
+                   "trains on (for example “10,000 samples of 512 tokens”) and I will say "
+                   "what the run costs there.", where=where, price=ph.per_hour(price))
+    return f"{own} {rented}"
 
 
 def _per_run_cost(c: Comparison, a: str, b: str, ph: Phrases, asked: bool,

@@ -450,15 +450,22 @@ _SLOW_ALONE: Final = lazy(
 )
 
 
-# "2?", "2", "4 ?" (folded): a number, the whole message.
-_NUMBER_ALONE: Final = lazy(r"^\W*(\d{1,2})\W*$")
+# "2?", "2", "4 ?", "what about 2", "and 2?", "how about 2", "what if 2", "2 then?", "two?",
+# "¿y 2?", "et 2 ?" (folded): a number, the whole message bar an opening.
+_NUMBER_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|y|e|et|ok|so)\W+)?(?:(?:what|how) about |what if |que tal |y si |et si )?"
+    rf"(\d{{1,2}}|{alt(re.escape(w) for w in lx.COUNT_WORDS)})"
+    r"(?: (?:then|entonces|alors|donc))?\W*$"
+)
 
 
 def _number_alone(new: Query, previous: Query, models: ModelCatalogue | None) -> Query | None:
     """"2?" alone after a fit verdict on one card ("can i qlora llama 3 70b on an a100"): the
-    run on 2 of that card, the reading said (was "I did not understand"). Where the number is
-    a size of the model's brand ("8?" after Llama 3 70B, "2?" after Gemma 2 9B), or after a
-    run's time or cost, it is asked back, as "and 8?" is."""
+    run on 2 of that card, the reading said (was "I did not understand"); "what about 2",
+    "and 2?", "how about 2" the same (were asked back while "2?" was read as 2 GPUs). Where
+    the digit is a size of the model's brand ("8?" after Llama 3 70B, "2?" after Gemma 2 9B)
+    on a card said with no count, or after a run's time or cost (whose reply asked for a
+    number: the samples' length), it is asked back. A count word ("two?") is cards."""
     said = _NUMBER_ALONE.match(fold(new.text))
     if said is None or new.intent != "unknown" or _names_model(new) or _names_card(new) \
             or previous.intent not in ("fit", "time", "cost") or previous.gpu is None \
@@ -466,11 +473,15 @@ def _number_alone(new: Query, previous: Query, models: ModelCatalogue | None) ->
             or previous.gpu_count not in (None, 1) or previous.rig or previous.other_gpus \
             or previous.hours is not None or previous.users is not None or models is None:
         return None
-    n = int(said.group(1))
+    raw = said.group(1)
+    if not raw.isdigit() and previous.intent != "fit":
+        return None  # "and two?" after a time: two of the card (_on_more_cards)
+    n = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
     if not 1 < n <= _MOST_CARDS:
         return None
     brand = fold(models.get(previous.model_id).name).split()[0].split("-")[0] \
-        if previous.model_id is not None else None
+        if previous.model_id is not None and raw.isdigit() and previous.gpu_count is None \
+        else None
     if previous.intent != "fit" or (brand is not None and any(
             fold(spec.name).startswith(brand) and printed_size(spec.name) == n
             for spec in models)):
@@ -479,7 +490,8 @@ def _number_alone(new: Query, previous: Query, models: ModelCatalogue | None) ->
             "text": new.text, "count_unclear": n, "follow_up": False, "lang": new.lang,
             "lang_sure": new.lang_sure})
     merged = _merge(new.model_copy(update={"gpu_count": n}), previous, names_model=False)
-    return merged.model_copy(update={"count_read": "bare"})
+    # a digit may be a size, said how it was read; a count word is cards
+    return merged.model_copy(update={"count_read": "bare" if raw.isdigit() else None})
 
 
 def _count_of_run(new: Query, previous: Query, folded: str) -> Query | None:

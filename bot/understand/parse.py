@@ -4432,7 +4432,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     made = _made(
         owned_aside=owned_aside,
         owned_aside_count=_count_of(work, owned_aside) if owned_aside else None,
-        card_owned=says_owned or named_alone,
+        # "my 4090 vs your h100": the first card compared is the user's (a card we rent at an
+        # unpublished price was "ask support", the cheaper one then unweighed)
+        card_owned=says_owned or named_alone or (
+            intent == "compare" and (my := _MY_CARD.search(rest)) is not None
+            and rest.find("gpu") == my.end() - 3),
         card_named_alone=named_alone,
         local_asked=local,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
