@@ -353,6 +353,11 @@ class Pipeline:
                             self.catalogue)
         locale = self._locale(query.lang, query.lang_sure, chosen_locale, telegram_locale,
                               previous, query.text)
+        if query.intent == "alert" and query.alert_all and query.gpu is None:
+            # "tell me when prices change", "notify me if any gpu gets cheaper": an alert on
+            # each GPU with a published price (was "Which GPU should I watch?")
+            priced = [g.id for g in self.catalogue.rented_gpus if g.usd_per_gpu_hour is not None]
+            query = query.model_copy(update={"gpu": priced[0], "other_gpus": tuple(priced[1:])})
         if query.intent == "alert" and query.other_gpus and _figures(text) <= 1:
             # (two figures left unsplit, "… o la a100 de 1": not one condition for both)
             return self._alert_each(query, locale)

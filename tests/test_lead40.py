@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 
-from tests.support.chat import ask
+from bot.console import Console, to_plain
+from fakebotapi import validate_telegram_html
+from tests.support.chat import ask, says
 
 
 @pytest.mark.parametrize(("text", "chip"), [
@@ -58,3 +62,47 @@ def test_qlora_with_peft_on_a_mac_starts_with_mlx() -> None:
     # bitsandbytes' 4-bit loader is CUDA's: the QLoRA command is mlx-lm's even with PEFT named
     reply = ask("qlora llama 3 8b on my m3 max 64gb with peft", "en").text
     assert "mlx_lm.lora --model" in reply
+
+
+PRICED = ["l40s", "a100-80gb", "h100", "h200", "b200"]
+
+# An alert asked on no card but every one priced: one alert a priced GPU, each set (was
+# "Which GPU should I watch?"). (text, threshold, what /alerts lists)
+ALERT_ANY = [
+    ("notify me if any gpu gets cheaper", None,
+     ["L40S", "A100 80GB", "H100", "H200", "B200"]),
+    ("tell me when prices change", None, ["L40S", "A100 80GB", "H100", "H200", "B200"]),
+    ("alert me if any of your gpus drops below 1", D(1),
+     ["L40S drops below $1", "A100 80GB drops below $1", "H100 drops below $1",
+      "H200 drops below $1", "B200 drops below $1"]),
+    ("avísame si alguna gpu baja de precio", None, ["L40S", "A100 80GB", "H100"]),
+    ("préviens-moi quand les prix changent", None, ["L40S", "A100 80GB", "H100"]),
+]
+
+
+@pytest.mark.parametrize(("text", "threshold", "listed"), ALERT_ANY)
+def test_an_alert_on_any_gpu_is_one_on_each_priced(
+        text: str, threshold: D | None, listed: list[str]) -> None:
+    reply = ask(text)
+    assert [(p.answer.intent, p.query.gpu, p.query.threshold_usd) for p in reply.parts] \
+        == [("alert", gpu, threshold) for gpu in PRICED]
+    assert validate_telegram_html(reply.text) is None
+
+
+@pytest.mark.parametrize(("text", "threshold", "listed"), ALERT_ANY)
+async def test_the_console_sets_an_alert_on_each_priced_gpu(
+        console: Console, text: str, threshold: D | None, listed: list[str]) -> None:
+    said = to_plain(await console.answer(text))
+    assert said.count("🔔") == len(PRICED), said
+    says(to_plain(await console.answer("/alerts")), listed, [])
+
+
+@pytest.mark.parametrize("text", [
+    # a card named keeps its own alert alone
+    "ping me when the price of h100 changes",
+    "alert me when the h100 prices change",
+])
+def test_a_card_named_is_its_alert_alone(text: str) -> None:
+    reply = ask(text)
+    assert not reply.parts
+    assert reply.query.gpu == "h100" and reply.answer.intent == "alert"

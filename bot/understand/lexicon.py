@@ -290,6 +290,9 @@ ALERT_REMOVE_VERBS: Final[tuple[str, ...]] = _words("ALERT_REMOVE_VERBS")
 ALERT_STOP: Final[tuple[str, ...]] = _words("ALERT_STOP")
 # Every alert at once ("remove all my alerts", "borra todas", "supprime toutes mes alertes").
 ALERT_ALL: Final[tuple[str, ...]] = _words("ALERT_ALL")
+# An alert asked on no card but every one priced ("tell me when prices change", "avísame si
+# alguna gpu baja", "préviens-moi si les prix baissent").
+ALERT_ANY_GPU: Final[tuple[str, ...]] = _words("ALERT_ANY_GPU")
 # Asking to see the alerts ("what alerts do I have", "¿qué alertas tengo?", "mes alertes"). NOUN
 # stands for ALERT_NOUNS.
 ALERT_LIST: Final[tuple[str, ...]] = _words("ALERT_LIST")

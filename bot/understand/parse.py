@@ -4533,7 +4533,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,
         # "all my H100 alerts" are the H100's, not every alert.
-        alert_all=intent == "alert_remove" and not known and bool(px.ALERT_ALL.search(rest)),
+        alert_all=not known and (
+            bool(px.ALERT_ALL.search(rest)) if intent == "alert_remove"
+            else alert and bool(px.ALERT_ANY_GPU.search(rest))),
         alert_number=asks.alert_number(rest) if intent == "alert_remove" else None,
         social=_social(rest, work, method, inference) if intent == "smalltalk" else None,
         seq_len=work.seq_len,

@@ -1176,6 +1176,7 @@ ALERT_REMOVE: Final = Guarded(
     rf"|(?<![a-z]){alt(lx.ALERT_STOP)}(?![a-z])"
 )
 ALERT_ALL: Final = words(lx.ALERT_ALL)
+ALERT_ANY_GPU: Final = words(lx.ALERT_ANY_GPU)
 ALERT_LIST: Final = Guarded(
     _ALERT_GUARD,
     "(?<![a-z])(?:"

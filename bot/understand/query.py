@@ -167,7 +167,9 @@ class Query(BaseModel):
     # "actually make it 2.1" right after an alert: the threshold (or percent) of the alert just
     # set that this one replaces
     replaces_limit: Decimal | None = None
-    alert_all: bool = False  # alert_remove: "stop all my alerts" (else the alerts of `gpu`)
+    # alert_remove: "stop all my alerts" (else the alerts of `gpu`); alert: no card named but
+    # every one priced ("tell me when prices change")
+    alert_all: bool = False
     alert_number: int | None = None  # alert_remove: "delete alert 2", "the first one" (/alerts' list)
     # Never read from a text: the card of the alert the chat set last, kept beside the questions
     # asked after it (bot.conversation), for "cancel the alert" then.

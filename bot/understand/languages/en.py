@@ -183,6 +183,13 @@ LANGUAGE = Language(
             r"(?:[a-z0-9'$.,-]+ ){0,5}?(?:anymore|any more)",
         ),
         "ALERT_ALL": (r"all", r"every", r"everything"),
+        # an alert on every GPU priced, no card named: "if any gpu gets cheaper", "when prices
+        # change", "on all your gpus"
+        "ALERT_ANY_GPU": (
+            r"any (?:of (?:your|the) )?(?:gpus?|cards?|prices?)", r"(?:any|a) price",
+            r"(?:all|every) (?:of )?(?:your |the )?(?:gpus?|cards?|prices)",
+            r"(?:the |your )?(?:gpu )?prices",
+        ),
         "THANKS_WORDS": (
             r"thanks?", r"thank you", r"thx", r"thnx", r"ty", r"tysm", r"cheers",
             r"much appreciated", r"appreciated?", r"thanks a lot",

@@ -231,6 +231,10 @@ LANGUAGE = Language(
             r"desuscrib\w*",
         ),
         "ALERT_ALL": (r"todas", r"todos", r"todo"),
+        "ALERT_ANY_GPU": (
+            r"(?:cualquier|alguna) (?:gpu|tarjeta|grafica)", r"algun precio",
+            r"(?:todas )?(?:las |tus )gpus", r"(?:los |sus |tus )?precios",
+        ),
         "THANKS_WORDS": (r"gracias", r"muchas gracias", r"mil gracias", r"grax"),
         "BYE_WORDS": (
             r"adios", r"chao", r"chau", r"hasta luego", r"hasta pronto", r"nos vemos",

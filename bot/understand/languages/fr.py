@@ -216,6 +216,10 @@ LANGUAGE = Language(
             r"arretez de me prevenir", r"desabonne\w*",
         ),
         "ALERT_ALL": (r"toutes", r"tous", r"tout"),
+        "ALERT_ANY_GPU": (
+            r"n'?importe quel(?:le)? (?:gpu|carte)", r"un (?:des |de vos )?(?:gpus?|prix)",
+            r"(?:tous )?(?:les |vos )gpus", r"(?:les |vos )prix",
+        ),
         "THANKS_WORDS": (r"merci", r"merci beaucoup", r"merci bien", r"mille mercis"),
         "BYE_WORDS": (
             r"au revoir", r"a plus", r"a\+", r"bonne soiree", r"bonne nuit", r"a bientot",
