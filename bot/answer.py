@@ -1098,6 +1098,12 @@ class Answer(BaseModel):
         return bool(q.inference and (q.precision == "fp32" or q.fp32_weights))
 
     @property
+    def fp16_served(self) -> bool:
+        """Served in FP16 as said ("--dtype half", "in fp16"): the 16-bit method's figures
+        (2 bytes a value either way), named FP16."""
+        return bool(self.query.inference and self.query.fp16_weights and not self.fp32_served)
+
+    @property
     def vocab_turns(self) -> bool:
         """A bare size whose detailed verdict leads and whose vocabulary range (32k to 256k
         tokens) straddles the card: whether it fits turns on which model it is."""

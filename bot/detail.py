@@ -1670,6 +1670,9 @@ def _assumptions(
         elif (query.fp32_weights or query.precision == "fp32") and method.weight_bits == 16:
             # FP32 weights: transformers' cache takes the model's dtype (rules.estimator).
             out.append(Assumption(code="kv_cache_fp32"))
+        elif query.fp16_weights and method.weight_bits == 16 and method.quant is None:
+            # "--dtype half": the cache takes the model's dtype, FP16 (the same 2 bytes).
+            out.append(Assumption(code="kv_cache_fp16"))
         else:
             out.append(Assumption(code="kv_cache_bf16"))
         if arch.attention_chunk is not None and not shape.assumed:

@@ -26,7 +26,7 @@ SERVING_LEAD = [
         "whole job; the configuration has 160 GB: 8 GB short.",
     ]),
     ("Llama-3.1-70B-Instruct in fp16 on 2x A100 80G", True, [
-        "✅ <b>Yes: Llama 3.1 70B fits on 2× A100 80GB (BF16 inference).</b>",
+        "✅ <b>Yes: Llama 3.1 70B fits on 2× A100 80GB (FP16 inference).</b>",  # fp16 said (serve40)
         "📏 At most about 78,501 tokens of context fit there by the detailed estimate.",
         "says about 168 GB for the whole job",
     ]),

@@ -133,8 +133,8 @@ def test_every_format_that_misses_is_named_in_the_lead() -> None:
     reply = ask("llama 3.1 8b fp16 vs q8 vs q4 quality and vram on 3060 12gb").text
     assert reply.startswith(
         "✅ <b>On 1× RTX 3060, Llama 3.1 8B fits: GGUF Q8_0 inference and GGUF Q4_K_M inference, "
-        "but not BF16 inference (that takes 2× RTX 3060).</b>"), reply
-    says(reply, ["❌ <b>Inference in BF16</b>", "✅ <b>Inference with GGUF Q8_0",
+        "but not FP16 inference (that takes 2× RTX 3060).</b>"), reply  # fp16 said (serve40)
+    says(reply, ["❌ <b>Inference in FP16</b>", "✅ <b>Inference with GGUF Q8_0",
                  "✅ <b>Inference with GGUF Q4_K_M"], [])
 
 

@@ -262,6 +262,7 @@ _SAID: dict[str, str] = {
         "FP32 copy either."
     ),
     "kv_cache_bf16": N_("KV cache in BF16 for prompt and output, with grouped-query attention."),
+    "kv_cache_fp16": N_("KV cache in FP16 for prompt and output, with grouped-query attention."),
     "kv_cache_fp32": N_(
         "KV cache in FP32, the model's dtype, for prompt and output, with grouped-query "
         "attention."

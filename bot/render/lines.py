@@ -1454,6 +1454,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 gpu=ph.gpu_name(card.id),
             ))
             put("\n")
+        elif ph.fp16_weights:
+            pass  # "--dtype half": served in FP16 as said, named so
         elif any(m.memory.method == "inference_bf16" for m in methods):
             put("⚠️ ")
             put(_(

@@ -337,6 +337,12 @@ def _lower_names(cat: Catalogue) -> tuple[str, ...]:
                         reverse=True)) or ("\0",)
 
 
+def _plain_16(spec: Method | None) -> bool:
+    """Plain 16-bit inference: no quantized format, no stated bits per weight."""
+    return spec is not None and spec.kind == "inference" and spec.weight_bits == 16 \
+        and spec.quant is None and spec.bits_per_weight is None and spec.group_format is None
+
+
 class Phrases:
     """The phrases for one reader's locale and the catalogue in force."""
 
@@ -351,12 +357,17 @@ class Phrases:
         # torch_dtype): the 16-bit method's planning rule is BF16's, its detailed estimate
         # FP32's; its names say FP32 (set by the renderer for such an answer).
         self.fp32_weights = False
+        # Served in FP16 as said ("--dtype half"): the 16-bit method's names say FP16, not
+        # BF16 (set by the renderer for such an answer).
+        self.fp16_weights = False
 
     def fp32_served(self, spec: Method | None) -> bool:
         """Whether `spec` is the plain 16-bit inference this answer serves in FP32."""
-        return self.fp32_weights and spec is not None and spec.kind == "inference" \
-            and spec.weight_bits == 16 and spec.quant is None and spec.bits_per_weight is None \
-            and spec.group_format is None
+        return self.fp32_weights and _plain_16(spec)
+
+    def fp16_served(self, spec: Method | None) -> bool:
+        """Whether `spec` is the plain 16-bit inference this answer serves in FP16."""
+        return self.fp16_weights and _plain_16(spec)
 
     def sentence(self, text: str) -> str:
         """`text` opening a sentence: its first letter in capitals ("a 70B model" → "A 70B
@@ -387,6 +398,8 @@ class Phrases:
                 "scales)", format=spec.group_format, bits=self.fmt.num(spec.block_bits, 2))
         if self.fp32_served(spec):
             return self._("Inference in FP32")
+        if self.fp16_served(spec):
+            return self._("Inference in FP16")
         name = spec.pretrain_name if pretraining and spec.pretrain_name else spec.name
         return _data_msgid(self.locale, name)
 
@@ -433,6 +446,8 @@ class Phrases:
             return self._("%(format)s 4-bit inference", format=spec.group_format)
         if self.fp32_served(spec):
             return self._("FP32 inference")
+        if self.fp16_served(spec):
+            return self._("FP16 inference")
         return _data_msgid(self.locale, spec.short_name) if spec else Markup()
 
     def method_kind(self, method: str) -> str | None:

@@ -213,6 +213,7 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
     env = environment(locale)
     ph = Phrases(locale, catalogue)
     ph.fp32_weights = answer.fp32_served
+    ph.fp16_weights = answer.fp16_served
     context = {"fmt": ph.fmt, "ph": ph, "cat": catalogue, "locale": locale, "answer": answer,
                "catalogue": catalogue}
 

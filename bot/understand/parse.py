@@ -190,6 +190,13 @@ BATCH_DOC_TOKENS: Final = 1000
 _FP8_WEIGHTS: Final = lazy(
     r"(?<![a-z0-9_-])(?:fp ?8|float ?8)(?:[_-]e[45]m[23])?(?![a-z0-9])(?! ?(?:kv|cache))"
 )
+# FP16 named as the serving precision: "fp16", "float16" (not "bfloat16"), vLLM's "--dtype half"
+# ("dtype=half", "torch_dtype=torch.float16"), "half precision"; BF16 said too is no choice made.
+_FP16_WEIGHTS: Final = lazy(
+    r"(?<![a-z0-9_-])(?:fp ?16|(?<!b)float ?16|half[ -]precision|media precision|"
+    r"demi[ -]precision)(?![a-z0-9])|dtype ?[=:]? ?(?:half|(?:torch\.)?float16)(?![a-z0-9])"
+)
+_BF16_SAID: Final = lazy(r"(?<![a-z0-9])(?:bf ?16|bfloat ?16)(?![a-z0-9])")
 # "the fastest", "la más rápida", "la plus rapide", "génère le plus vite", "most powerful"
 # (folded).
 # TrainingArguments' per_device_train_batch_size default (huggingface/transformers
@@ -4812,6 +4819,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         ),
         fp8_weights=inference and method is not None and method == cat.method_where(
             "inference", weight_bits=8) and _FP8_WEIGHTS.search(rest) is not None,
+        fp16_weights=inference and method == cat.default_method("inference") and quant is None
+        and _FP16_WEIGHTS.search(rest) is not None and _BF16_SAID.search(rest) is None,
     )
     package = cat.package_of(made.gpu) if made.gpu else None
     if package is not None and (made.specs_asked or made.precision_asked) \

@@ -281,6 +281,9 @@ class Query(BaseModel):
     # "llama 3 8b in fp8 on a 3090": FP8 named as the 8-bit serving precision (a card without
     # FP8 math then runs it weight-only, said so).
     fp8_weights: bool = False
+    # "vllm serve … --dtype half", "mistral 7b in fp16 on a t4": FP16 named as the 16-bit
+    # serving precision. Same 2 bytes a value as BF16, so only the names change (said FP16).
+    fp16_weights: bool = False
     # Serving read from a context length or a weak verb alone ("and with 8k context?", "what if
     # I use bs 8?"): no serving word, format or precision. A follow-up of a training question
     # keeps its training method.
