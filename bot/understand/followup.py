@@ -326,6 +326,10 @@ def alert_read_again(asked: Query, text: str, previous: Query | None,
     `text`" and given the condition before it where it says none (alert_as_before); `asked`
     itself otherwise. A chat's next message (bot/pipeline.py) and a message's next part
     (bot/several.py) alike."""
+    if previous is None or previous.intent != "alert":
+        # alert_again's own first test, before the copy it is given: most messages come after
+        # no alert, and a copy of the query is ~0.5 % of a cold question (issue #16).
+        return asked
     # `text` may say more than `asked` read: "y también la h200", whose "también" the cut into
     # parts took off "la h200" (bot/understand/split.py), is another alert.
     if not alert_again(asked.model_copy(update={"text": text}), previous):
