@@ -1202,6 +1202,11 @@ CURRENCY_ASK: Final = Guarded(
     # "cuántas lukas me sale …" (thousands of Chilean pesos), "cuántos mangos" (Argentine
     # pesos), "cuántos varos" (Mexican), "cuántos pavos" (euros, Spain): a price asked in them
     r"|cuant[oa]s (?:lukas|lucas|luquitas|mangos|varos|pavos)"
+    # "aceptan ARS?", "aceptan pesos?", "vous prenez les pesos ?": a currency asked to pay in
+    # (was "No te he entendido"; "aceptan euros?" was answered by the name alone)
+    r"|(?:aceptan|aceptas|acepta|aceptais|toman|tomas|reciben|recibes|acceptez|acceptes|accepte"
+    r"|prenez|prends|accept|take) (?:the |los |las |les |des |en |in )?"
+    rf"{_OTHER_CURRENCY}"
     rf"|{_PRICED_CURRENCY} (?:(?:me |nos |te )?(?:cuesta|cuestan|sale|salen|vale|valen|cobran|"
     r"serian?|costs?|coute|coutent|fait|font|par heure|per hour|an hour|por hora|la hora|"
     r"de l'heure|l'heure)))(?![a-z0-9])"

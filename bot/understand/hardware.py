@@ -339,7 +339,12 @@ _CARDS: Final = (
 _GPU_NOUN_AFTER: Final = lazy(rf"^ ?(?:of vram |de vram )?{_CARDS}(?![a-z])")
 _TOTAL_NEAR_AFTER: Final = lazy(
     r"^ ?(?:of vram |de vram )?(?:total|in total|en total|au total|combined|combinados?|in all|"
-    r"altogether|across)(?![a-z])"
+    # "48 gigas entre 2 placas", "48gb between two cards": shared by them (was 48 GB each;
+    # "entre" reaches here as the typo fix "rentre")
+    r"altogether|across|between|split (?:across|between|over)|repartidos?|repartis?"
+    # (the cards after it, their count blanked by then: not "mes 24go rentre un 13b ?")
+    r"|r?entre +(?:(?:las|los|les|mis|mes|ambas) +)?(?:\d|gpus?|dos|deux|tres|trois))"
+    r"(?![a-z])"
 )
 _TOTAL_NEAR_BEFORE: Final = lazy(r"(?<![a-z])(?:total|en total|au total)(?: of| de)? ?$")
 
@@ -1055,6 +1060,7 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
     if _MEMORY_CUE.search(work.s) is None:
         return
     total: Decimal | None = None
+    said = work.s  # before the memories read are blanked (_total looks for "(2x24)" in it)
     pos = 0
     while True:
         match = _MEMORY.search(work.s, pos)
@@ -1120,7 +1126,7 @@ def take_memory(work: Work, index: CatalogueIndex) -> None:
         else:
             _vram(work, index, value)
     if total is not None:
-        _total(work, index, total)
+        _total(work, index, total, said)
 
 
 def _vram(work: Work, index: CatalogueIndex, value: Decimal) -> None:
@@ -1145,13 +1151,23 @@ def _vram(work: Work, index: CatalogueIndex, value: Decimal) -> None:
     work.vram_gb = value
 
 
-def _total(work: Work, index: CatalogueIndex, total: Decimal) -> None:
-    """"96GB total across 4 GPUs": memory per card is the total over the count."""
+_SPLIT_SAID: Final = lazy(r"(?<![\w.,])(?P<n>[2-8]) ?[x×*] ?(?P<each>\d{1,3})(?: ?(?:gb|go|gigas?|g))?(?![\w.,])")
+
+
+def _total(work: Work, index: CatalogueIndex, total: Decimal, said: str) -> None:
+    """"96GB total across 4 GPUs": memory per card is the total over the count (``said``: the
+    text before its memories were blanked)."""
     first = work.gpus[0] if work.gpus else None
     if first is not None and first.gpu_id is not None:
         return  # the card's own memory counts; the total only repeats it
-    count = (first.count if first else None) or work.gpu_count or 1
-    work.vram_gb = tidy(total / count)
+    count = (first.count if first else None) or work.gpu_count
+    if count is None:
+        # "48gb en total (2x24)": the cards said as their count by their memory, which
+        # multiply to the total (was one card of 48 GB)
+        split = _SPLIT_SAID.search(said)
+        if split is not None and int(split.group("n")) * parse_decimal(split.group("each")) == total:
+            count = work.gpu_count = int(split.group("n"))
+    work.vram_gb = tidy(total / (count or 1))
 
 
 def take_count(work: Work) -> None:

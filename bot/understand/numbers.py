@@ -439,6 +439,14 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
             return match.group(0)  # "quinze jours" is a fortnight (parse.FRENCH_WEEKS)
         if words[0] == "once" and len(words) > 1 and words[1] in _ARTICLES:
             return match.group(0)  # "once a month" is how often, not Spanish eleven (was 12)
+        if len(words) == 2 and " y " not in match.group("words") \
+                and " et " not in match.group("words"):
+            low, high = (_UNITS.get(word, 0) if word not in _ONE else 0 for word in words)
+            if 2 <= low < high <= 9:
+                # "deux-trois heures", "dos tres dias": two units in a row are no one number
+                # but a range, as "2-3 heures" is read (was their sum, 5 hours; "trois-quatre
+                # jours" a week)
+                return f"{low}-{high}"
         value = _value(words)
         return match.group(0) if value is None else str(value)
 

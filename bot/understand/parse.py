@@ -1113,6 +1113,11 @@ _HOW_OFTEN: Final = lazy(
 )
 
 
+# A weekend wished ("gracias, buen finde", "merci, bon week-end", "have a nice weekend"): a
+# farewell, no rental's 48 hours (was "No te he entendido", 48 hours read).
+_WISHED: Final = lazy(r"(?<![a-z])(?:buen|bon|bonne|feliz|good|nice|great|happy) $")
+
+
 def _take_hours(work: _Work) -> None:
     often = _HOW_OFTEN.search(work.s) if "once" in work.s or "twice" in work.s \
         or " ve" in work.s or "fois" in work.s or "times" in work.s else None
@@ -1183,11 +1188,18 @@ def _take_said_hours(work: _Work) -> None:
             work.blank(*span.span())
             return
     # Before the units: "un week-end" is not "un week", "fin de semana" not a "semana".
-    match = px.WEEKEND.search(work.s)
+    match = next((m for m in px.WEEKEND.finditer(work.s)
+                  if _WISHED.search(work.s, 0, m.start()) is None), None)
     if match:
         raw = match.group("count")
         count = 1 if raw is None else (int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw])
-        if match.group("long") or match.group("longer"):
+        said = match.group("days") or match.group("days_before")
+        days = None if said is None else int(said) if said.isdigit() else lx.COUNT_WORDS[said]
+        if days is not None and 2 <= days <= 4:
+            # the weekend's days said ("une fin de semaine de trois jours"): those days, no
+            # assumption to state (was the weekend's 48 hours)
+            work.hours, work.hours_as = _HOURS_PER["day"] * days * count, None
+        elif match.group("long") or match.group("longer"):
             work.hours, work.hours_as = LONG_WEEKEND_HOURS * count, "long_weekend"
         else:
             work.hours, work.hours_as = WEEKEND_HOURS * count, "weekend"

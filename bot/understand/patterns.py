@@ -559,7 +559,9 @@ SAMPLES_KEYED: Final = Guarded(
 _DATASET_WORD: Final = r"(?:dataset|data ?set|set de datos|conjunto de datos|jeu de donnees|corpus)"
 # A unit after the count makes it no count of examples ("a dataset of 5gb", "de 20k tokens").
 _NOT_EXAMPLES: Final = (
-    r" ?-?(?:tok|[kmgt]i?[bo](?![a-z])|bytes?|octets?|%|\$|€|usd|dollars?|euros?|h(?![a-z])"
+    # ... the bytes in words too: "un dataset de 300 megas" (was 300 examples)
+    r" ?-?(?:tok|[kmgt]i?[bo](?![a-z])|bytes?|octets?|megs?|megas?|gigs?|gigas?|%|\$|€|usd"
+    r"|dollars?|euros?|h(?![a-z])"
     r"|hours?|horas?|heures?|steps?|pasos|etapes|words?|palabras|mots|char|caracter)"
 )
 DATASET_COUNT: Final = Guarded(
@@ -1341,10 +1343,14 @@ BARE_TARGET: Final = lazy(
 
 WEEKEND: Final = Guarded(
     ("week", "finde", "fin de semana", "fines de semana", "fin de semaine", "fins de semaine"),
-    rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?(?P<long>long )?"
+    rf"(?<![a-z])(?:(?P<count>{_COUNT_WORDS}|\d) )?"
+    # "a 3-day weekend", "une fin de semaine de trois jours", "un finde de 4 dias": the days said
+    rf"(?:(?P<days_before>[2-4]|{_COUNT_WORDS})[ -]?days? )?(?P<long>long )?"
     r"(?:week ?-? ?ends?|finde|fin(?:es)? de semana|fins? de semaine)"
     # "a long weekend", "un finde largo", "un week-end prolongé": three days
-    r"(?P<longer> (?:largos?|prolonges?))?(?![a-z])"
+    r"(?:(?P<longer> (?:largos?|prolonges?))"
+    rf"|(?: (?:of|de) (?P<days>[2-4]|{_COUNT_WORDS}) (?:days|dias|jours)))?"
+    r"(?![a-z])"
 )
 # A duration the user measured, said just before it: "it took (me) 6 h", "tardó seis horas", "me
 # llevó 6h", "ça a pris six heures", "j'ai mis 6h", "finished in 6 hours" (searched in the text

@@ -73,6 +73,8 @@ LANGUAGE = Language(
         "kiero": "quiero", "kuesta": "cuesta", "kabe": "cabe",
         # Diminutives of a duration ("unas 4 horitas", "media horita", "10 minutitos"): that long.
         "horita": "hora", "horitas": "horas", "minutito": "minuto", "minutitos": "minutos",
+        "semanita": "semana", "semanitas": "semanas", "diita": "dia", "diitas": "dias",
+        "mesecito": "mes", "mesecitos": "meses",
         # "x" for "por" before a span ("cuanto sale la h100 x dia", "se cobra x minuto"); "8 x
         # h100" stays a count
         "x dia": "por dia", "x semana": "por semana", "x mes": "por mes", "x hora": "por hora",
@@ -239,6 +241,10 @@ LANGUAGE = Language(
         "BYE_WORDS": (
             r"adios", r"chao", r"chau", r"hasta luego", r"hasta pronto", r"nos vemos",
             r"buenas noches",
+            # "gracias, buen finde", "mil gracias, saludos": a farewell (was "No te he
+            # entendido", the weekend read as 48 hours)
+            r"buen finde", r"buen fin de semana", r"buena semana", r"saludos", r"un saludo",
+            r"hasta manana", r"cuidate",
         ),
         "ACK_WORDS": (
             r"vale", r"genial", r"perfecto", r"entendido", r"de acuerdo", r"listo", r"chevere",

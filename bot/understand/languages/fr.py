@@ -75,6 +75,12 @@ LANGUAGE = Language(
         "tjrs": "toujours", "qqn": "quelqu'un", "mrc": "merci", "mci": "merci", "slt": "salut",
         # the apostrophe left out: "cb coute la a100 de lheure", "jveux"
         "lheure": "l'heure", "jveux": "je veux", "jpeux": "je peux",
+        # A duration's hedge: "une petite heure" is a bit under an hour, "deux bonnes heures" a
+        # bit over two, read as that long (was no hours read). Not "une bonne semaine": a
+        # farewell too.
+        "petite heure": "heure", "bonne heure": "heure", "bonnes heures": "heures",
+        "petite demi-heure": "demi-heure", "bonne demi-heure": "demi-heure",
+        "petite semaine": "semaine", "petit mois": "mois", "bon mois": "mois",
     },
     counts={
         # Québec: "une couple de 3090" is two of them.
@@ -94,8 +100,8 @@ LANGUAGE = Language(
     # Units and tens read before a scale ("soixante-dix milliards": 60 + 10, "quatre-vingts":
     # 4 × 20, see numbers._value).
     number_words={
-        "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8,
-        "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
+        "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7,
+        "huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15,
         "seize": 16, "vingt": 20, "vingts": 20, "trente": 30, "quarante": 40, "cinquante": 50,
         "soixante": 60, "septante": 70, "huitante": 80, "octante": 80, "nonante": 90,
     },
@@ -224,6 +230,10 @@ LANGUAGE = Language(
         "BYE_WORDS": (
             r"au revoir", r"a plus", r"a\+", r"bonne soiree", r"bonne nuit", r"a bientot",
             r"bonne journee",
+            # « merci, bonne semaine », « bon week-end » : un au revoir (était « Je n'ai pas
+            # compris »)
+            r"bonne semaine", r"bon week-?end", r"bonne fin de semaine", r"bonne fin de journee",
+            r"a la prochaine", r"a demain",
         ),
         "ACK_WORDS": (
             r"d'accord", r"parfait", r"super", r"top", r"nickel", r"compris", r"entendu",
