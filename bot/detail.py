@@ -143,6 +143,7 @@ TERM_LABELS: dict[str, str] = {
     "master_weights": N_("FP32 master weights"),
     "optimizer_states": N_("Optimizer states"),
     "lora_adapters": N_("LoRA adapters and their optimizer"),
+    "trained_embeddings": N_("Embeddings trained in full (modules_to_save)"),
     "gradients": N_("Gradients"),
     "activations": N_("Activations"),
     "logits": N_("Logits and loss"),
@@ -448,7 +449,7 @@ class DetailedAnswer:
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
-    "double_quant",
+    "double_quant", "trained_embeddings",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model",
@@ -817,7 +818,7 @@ _PLAIN_SETTINGS: Final = (
     "lora_targets", "litgpt", "optimizer_in_backward", "attention", "compiled", "chunked_loss",
     "activation_offload", "fp32_weights", "sharding", "offload_params", "lora_dropout",
     "kbit_fp32", "paired", "reference_model", "old_bnb", "double_quant", "mlx", "torchtune",
-    "torchtune_config", "trained_layers",
+    "torchtune_config", "trained_layers", "trained_embeddings",
 )
 _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
 _plain = itemgetter(*_PLAIN_SETTINGS)
@@ -858,6 +859,7 @@ class RunSettings:
     reference_model: bool | None
     old_bnb: bool | None
     double_quant: bool | None
+    trained_embeddings: str | None
     mlx: bool | None
     mlx_named: bool
     pytorch: bool
@@ -1151,6 +1153,7 @@ def _estimate_run(
                 double_quant=not said.litgpt and said.double_quant is not False,
                 fused_qkv=bool(said.litgpt),
                 trained_layers=trained_layers,
+                trained_embeddings=_trained_embeddings(said, method),
                 bf16_adapters=bool(said.torchtune) and said.precision in (None, "bf16"),
                 fp32_upcast=_unsloth_upcast(said, method),
                 mlx=mlx,
@@ -1449,6 +1452,14 @@ def _softcapped_attention(model: ModelSpec | Decimal) -> bool:
     return arch is not None and arch.attn_logit_softcapping is not None
 
 
+def _trained_embeddings(query: Query | RunSettings, method: Method) -> int:
+    """How many vocabulary x hidden matrices train in full beside the adapters (PEFT's
+    modules_to_save: the embedding table, the output head); none in a full fine-tune, which
+    trains them anyway."""
+    said = query.trained_embeddings
+    return 0 if said is None or method.full else said.count(",") + 1
+
+
 def _lora_dropout(query: Query | RunSettings) -> bool:
     """LoRA dropout as said; LitGPT's default is 0.05."""
     return bool(query.litgpt) if query.lora_dropout is None else query.lora_dropout
@@ -1737,6 +1748,12 @@ def _assumptions(
         else:
             out.append(Assumption(code="lora_targets", params={
                 "rank": rank, "targets": targets, "adam8bit": eight, "bf16": bf16_adapters}))
+    embedded = next((a for a in breakdown.assumptions if a.code == "trained_embeddings"), None)
+    if embedded is not None:
+        out.append(Assumption(code="trained_embeddings", params={
+            "which": query.trained_embeddings or "",
+            "params_m": int(embedded.params["params_m"] or 0),
+            "replaced": int(embedded.params["replaced"] or 0)}))
     trained = next((a for a in breakdown.assumptions if a.code == "trained_layers"), None)
     if trained is not None:
         out.append(Assumption(code="trained_layers", params={

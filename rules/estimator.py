@@ -859,6 +859,7 @@ def estimate_training(
     bf16_adapters: bool = False,
     fp32_upcast: bool = False,
     mlx: bool = False,
+    trained_embeddings: int = 0,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -956,6 +957,11 @@ def estimate_training(
       AdamW states (torchtune: its LoRA recipes build the model under
       training.set_default_dtype(self._dtype) and check 'validate_expected_param_dtype(
       self.adapter_params.items(), dtype=self._dtype)'; PEFT and Unsloth keep them FP32).
+    trained_embeddings: with adapters, how many vocabulary x hidden matrices (the embedding
+      table, the output head) also train in full (PEFT's modules_to_save): each is copied
+      beside its frozen original (Unsloth with its checkpointing moves the original to disk
+      first) and the copy carries its gradient and optimizer states in the base's dtype
+      (training.modules_to_save_copies). Ignored in a full fine-tune, which trains them.
     mlx: trained with mlx-lm on Apple silicon (mlx_lm.lora). Its QLoRA base is a 4-bit MLX
       model (mlx_lm.convert -q): every linear layer and the embeddings in MLX's affine groups
       (quant_types.toml mlx_affine: 4.5 bits a weight), multiplied packed by
@@ -1102,6 +1108,34 @@ def estimate_training(
         parts.append(("lora_adapters", 0.0 if cpu_offload else adapter_bytes / shard, label))
         assert prep.targets_note is not None
         assumptions.append(prep.targets_note)
+        if trained_embeddings:
+            # modules_to_save: a full copy of each named vocabulary x hidden matrix trains in
+            # the base's dtype (BF16; FP32 when loaded without torch_dtype), with its gradient
+            # and AdamW's two states in that dtype (8-bit Adam: a byte each).
+            wide = fp32_weights and not quantized_base
+            weight_bytes = c["bytes.fp32"] if wide else bf16
+            if opt_name in ("adam8bit", "paged_adam8bit"):
+                state_bytes = c["training.adam8bit_states"]
+            else:
+                state_bytes = c["training.adamw_fp32_states" if wide
+                                else "training.adamw_bf16_states"]
+            # Unsloth's own checkpointing moves the frozen originals to disk before PEFT
+            # copies them: the trained copy takes their place.
+            replaced = kernels == "unsloth" and grad_ckpt
+            copies = 0.0 if replaced else c["training.modules_to_save_copies"]
+            matrices = float(arch.vocab * arch.hidden) * min(trained_embeddings, 2)
+            embedded = matrices * (copies * weight_bytes + weight_bytes + state_bytes) / shard
+            if cpu_offload:
+                host += embedded
+            parts.append(("trained_embeddings", 0.0 if cpu_offload else embedded,
+                          f"{matrices / 1e6:.0f}M params trained in full (modules_to_save): "
+                          + ("gradients and optimizer states, the copy replacing the "
+                             "offloaded original" if replaced else
+                             "copy, gradients and optimizer states")))
+            assumptions.append(Note("trained_embeddings", {
+                "matrices": min(trained_embeddings, 2), "params_m": round(matrices / 1e6),
+                "replaced": int(replaced), "adam8bit": int(state_bytes
+                                                           == c["training.adam8bit_states"])}))
 
     if reference_model and full:
         parts.append(("reference_model", n * bf16 / weight_shard,

@@ -790,6 +790,26 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "DDP's buckets) and optimizer states, and runs its own batch of %(batch)s.",
             gpus=p["gpus"], batch=p["batch"],
         )
+    if code == "trained_embeddings":
+        which = str(p["which"])
+        what = (g._("the embedding table and the output head") if "," in which
+                else g._("the output head") if which == "lm_head"
+                else g._("the embedding table"))
+        params_m = p["params_m"]
+        assert isinstance(params_m, int)
+        if p.get("replaced"):
+            return g._(
+                "Trained in full beside the adapters (modules_to_save): %(what)s. Unsloth moves "
+                "the frozen originals to disk, so the trained copy (%(params)s M parameters) "
+                "takes their place; its gradients and optimizer states are added.",
+                what=what, params=ph.fmt.num(params_m, 0),
+            )
+        return g._(
+            "Trained in full beside the adapters (modules_to_save): %(what)s. PEFT keeps a "
+            "trained copy (%(params)s M parameters) beside the frozen original, with its "
+            "gradients and optimizer states in the base's dtype.",
+            what=what, params=ph.fmt.num(params_m, 0),
+        )
     if code == "litgpt_untied_head":
         params_m = p["params_m"]
         assert isinstance(params_m, int)

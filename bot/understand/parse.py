@@ -4787,6 +4787,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         trained_layers=flags.trained_layers,
         old_bnb=flags.old_bnb,
         double_quant=flags.double_quant,
+        trained_embeddings=flags.trained_embeddings if not inference else None,
         whole_prefill=flags.whole_prefill,
         fp32_weights=flags.fp32_weights,
         new_tokens=flags.new_tokens,

@@ -263,6 +263,9 @@ class Query(BaseModel):
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs
     double_quant: bool | None = None  # False: QLoRA without double quantization
+    # The embedding table and/or output head trained in full beside LoRA (PEFT's
+    # modules_to_save, Unsloth's embedding_learning_rate): "embed_tokens,lm_head" or one of them
+    trained_embeddings: str | None = None
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate

@@ -212,6 +212,48 @@ NO_DOUBLE_QUANT: Final = _w(
     r"(?:double|doble|nested)[ _-]?(?:quant\w*|cuantiz\w*) (?:off|false|disabled|"
     r"desactivad[oa]|desactivee?)"
 )
+# The embedding table and the output head trained in full beside LoRA: PEFT's modules_to_save
+# ("modules_to_save=[embed_tokens,lm_head]"), Unsloth's embedding_learning_rate (its
+# UnslothTrainer's learning rate for the modules_to_save weights, which its continued-pretraining
+# notebooks pair with embed_tokens and lm_head), or said ("train the embeddings", "entrenar los
+# embeddings", "entrainer les embeddings"). Not "train an embedding model".
+MODULES_TO_SAVE: Final = _w(r"modules_to_save")
+TRAIN_EMBEDDINGS: Final = _w(
+    r"embedding_learning_rate|embedding_lr|"
+    r"(?:train|training|trains|trained|unfreeze|unfreezing|entrenar|entrenando|entrenamos|"
+    r"entrainer|entrainant|entraine) (?:also |tambien |aussi |egalement )?"
+    r"(?:the |los |las |les |el |la |l')?"
+    r"(?:input )?(?:embeddings?|embed_tokens)(?! ?models?)(?![a-z0-9])"
+    r"(?: (?:and|y|et|\+|&) (?:the |el |la |le |l')?(?:lm_head|output head|head|cabeza|tete))?|"
+    r"(?:embeddings?|embed_tokens) (?:trainable|entrenables?|entrainables?)"
+)
+# Within a modules_to_save list: which of the two is named.
+_EMBED_NAMES: Final = ("embed", "wte")
+_HEAD_NAMES: Final = ("head", "cabeza", "tete")
+
+
+def _trained_embeddings(s: str) -> str | None:
+    """The matrices trained in full beside the adapters, "embed_tokens,lm_head" (both),
+    "embed_tokens" or "lm_head"; None when none is named. A modules_to_save list names its own;
+    the words and embedding_learning_rate mean both, as Unsloth's notebooks train them; Unsloth
+    with embed_tokens among its target_modules trains that table."""
+    listed = MODULES_TO_SAVE.search(s)
+    if listed is not None:
+        after = s[listed.end(): listed.end() + 60]
+        after = after.split("]", 1)[0] if "[" in after[:4] else after[:40]
+        embed = any(name in after for name in _EMBED_NAMES)
+        head = any(name in after for name in _HEAD_NAMES)
+        if embed or head:
+            return ",".join(n for n, on in (("embed_tokens", embed), ("lm_head", head)) if on)
+    if TRAIN_EMBEDDINGS.search(s):
+        return "embed_tokens,lm_head"
+    if "embed_tokens" in s and UNSLOTH.search(s):
+        # Unsloth moves embed_tokens from target_modules to modules_to_save (FastLlamaModel.
+        # get_peft_model); lm_head there gets a LoRA adapter like any linear.
+        return "embed_tokens"
+    return None
+
+
 # DoRA ("dora r=16", "qdora", "use_dora=True"): weight-decomposed LoRA, which the estimator does not
 # model; the reply says so before LoRA's figures.
 DORA: Final = _w(r"q?dora|use_dora(?: ?[:=] ?true)?")
@@ -664,6 +706,8 @@ class Settings:
     pretraining: bool = False
     galore: bool = False  # GaLore named: not modelled, said so
     dora: bool = False  # DoRA named: estimated as LoRA, said so
+    # Trained in full beside the adapters (modules_to_save): "embed_tokens,lm_head", one of them
+    trained_embeddings: str | None = None
     other_optimizer: str | None = None  # "Lion", "SGD", "Muon": not modelled, said so
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
@@ -711,7 +755,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
     OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
@@ -895,6 +939,7 @@ def _read_flags(s: str) -> Settings:
         out.galore = True
     if DORA.search(s):
         out.dora = True
+    out.trained_embeddings = _trained_embeddings(s)
     if (other := OTHER_OPTIMIZER.search(s)) is not None and out.optimizer is None:
         name = other.group(0)
         out.other_optimizer = "Lion" if "lion" in name else name.upper() if name == "sgd" \

@@ -1,0 +1,108 @@
+"""settings40: training settings people give that the verdict ignored.
+
+Each setting the detailed estimate can use changes its figures; the rest are said, and the
+settings with no memory effect (max_grad_norm, warmup, NEFTune's noise) are read as nothing."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from rules.estimator import estimate_training
+from tests.support.chat import CATALOGUE, ask
+
+
+def _model(model_id: str) -> object:
+    return next(m for m in CATALOGUE.models if m.id == model_id)
+
+
+# --- modules_to_save: the embedding table and the output head trained in full ----------------
+
+# Llama 3 8B: a 128,256 x 4,096 table and an untied head, 525.3M parameters each.
+_LLAMA3_TABLE = 128_256 * 4_096
+
+
+def test_modules_to_save_adds_the_copies_their_gradients_and_adamw_states() -> None:
+    model = _model("llama-3-8b")
+    plain = estimate_training(model, "lora", 2048, 1, True, 16, 1)
+    both = estimate_training(model, "lora", 2048, 1, True, 16, 1, trained_embeddings=2)
+    # PEFT's deep copy (BF16), its BF16 gradient and torch AdamW's two BF16 states: 8 bytes
+    assert both.term("trained_embeddings") == Decimal("8.4")
+    assert float(both.total_gb - plain.total_gb) == pytest.approx(
+        2 * _LLAMA3_TABLE * 8 / 1e9, abs=0.1)
+    head = estimate_training(model, "lora", 2048, 1, True, 16, 1, trained_embeddings=1)
+    assert head.term("trained_embeddings") == Decimal("4.2")
+
+
+def test_unsloth_replaces_the_offloaded_originals_and_steps_them_in_8_bits() -> None:
+    model = _model("llama-3-8b")
+    both = estimate_training(model, "qlora", 2048, 1, True, 16, 1, kernels="unsloth",
+                             optimizer="adam8bit", trained_embeddings=2)
+    # the original moved to disk: the gradient (2 B) and 8-bit Adam's two states (2 B) only
+    assert both.term("trained_embeddings") == Decimal("4.2")
+
+
+def test_a_full_fine_tune_trains_them_anyway() -> None:
+    reply = ask("full finetune llama 3 8b on an h100 with modules_to_save=[embed_tokens, lm_head]"
+                ", details")
+    assert reply.answer.detailed is not None
+    assert "modules_to_save" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("text", "locale", "gb", "said"), [
+    ('lora llama 3 8b on a 4090, modules_to_save=["embed_tokens","lm_head"]', None, "31.5",
+     "the embedding table and the output head"),
+    ("qlora llama 3 8b on a 4090 modules_to_save lm_head", None, "17",
+     "the output head. PEFT keeps"),
+    ("lora llama 3 8b en una 4090 entrenando también los embeddings", "es", "31,5",
+     "la tabla de embeddings y la cabeza de salida"),
+    ("lora llama 3 8b sur une 4090 en entraînant les embeddings", "fr", "31,5",
+     "la table d'embeddings et la tête de sortie"),
+    ("qlora llama 3 8b with unsloth on a 4090, embedding_learning_rate 5e-6", None, "13.7",
+     "Unsloth moves the frozen originals to disk"),
+])
+def test_trained_embeddings_are_counted_and_said(
+        text: str, locale: str | None, gb: str, said: str) -> None:
+    reply = ask(text + ", details", locale)
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    assert said in reply.text, reply.text
+    assert gb in reply.text, reply.text
+
+
+@pytest.mark.parametrize("text", [
+    "train an embedding model on a 4090",
+    "lora llama 3 8b on a 4090",
+    "lora llama 3 8b on a 4090 target_modules=[q_proj,v_proj,embed_tokens]",
+])
+def test_no_trained_embeddings_where_none_are_named(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.trained_embeddings is None, text
+
+
+# --- settings with no memory effect are read as nothing --------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "qlora llama 3 8b on a 4090, learning_rate 2e-4",
+    "qlora llama 3 8b on a 4090 learning rate 2e-4",
+    "qlora llama 3 8b with unsloth on a 4090, embedding_learning_rate 5e-6",
+])
+def test_a_learning_rate_is_no_price_question(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.intent == "fit", reply.text
+    assert not reply.text.startswith("💵"), reply.text
+
+
+@pytest.mark.parametrize("said", [
+    "max_grad_norm 0.3, warmup_ratio 0.03",
+    "neftune_noise_alpha=5, lr_scheduler_type cosine, weight_decay 0.01",
+    "warmup_steps 100, max_grad_norm=1.0, seed 42",
+])
+def test_settings_with_no_memory_effect_change_nothing(said: str) -> None:
+    plain = ask("qlora llama 3 8b on a 4090, seq 2048 batch 2")
+    reply = ask(f"qlora llama 3 8b on a 4090, seq 2048 batch 2, {said}")
+    assert reply.answer.detailed is not None and plain.answer.detailed is not None
+    assert reply.answer.detailed.breakdown.total_gb == plain.answer.detailed.breakdown.total_gb
+    assert (reply.query.params_b, reply.query.gpu_count, reply.query.intent) == (
+        plain.query.params_b, plain.query.gpu_count, plain.query.intent), reply.text
