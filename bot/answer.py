@@ -2404,7 +2404,7 @@ def _faster(run: TrainingEstimate | None, shorter: TrainingEstimate | None,
     """"any faster option?": of the configurations where `run` ends sooner, those worth
     naming (_sooner_each). With samples of unsaid length, each also at the shorter length
     (`shorter`'s figures on the same configuration)."""
-    if run is None or not run.asked:
+    if run is None:
         return ()
     if shorter is None:
         return _sooner_each(list(run.faster))

@@ -2166,7 +2166,8 @@ def _training_time(
             peak_fp32_accumulate=gpu.peak_fp32_accumulate,
         )
     fields.update(gpu_hours=run.gpu_hours, wall_clock_hours=run.wall_clock_hours)
-    if faster and on_asked and not measured:
+    if faster and not measured:
+        # "too slow" after a run the card asked cannot hold: faster than where it was timed
         fields["faster"] = _faster_runs(options, run.wall_clock_hours, paid, timed)
     if gpu.usd_per_gpu_hour is None:
         return replace(base, **fields, problem="no_price")

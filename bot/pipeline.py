@@ -335,7 +335,7 @@ class Pipeline:
         asked = stand_alone(asked)
         # "avísame cuando la h100 baje de 2", then "y la h200 bajo 2.5": read as an alert
         asked = alert_read_again(asked, text, previous,
-                                 lambda again: understand(again, self.catalogue))
+                                 lambda again: understand(again, self.catalogue), self.catalogue)
         query = asked if previous is None or asks_of_card(asked, previous) else follow_up(
             asked, previous, self.catalogue.models, self.catalogue)
         if query.together_text is not None or query.number_unclear is not None:

@@ -494,7 +494,8 @@ def parts(
         # también la h200", "… and also the h200": with the opening word the cut took off
         said = text[pieces[index - 1].end:piece.end].strip() if piece.opened and index \
             else piece.text
-        asked = alert_read_again(asked, said, found[-1].query if found else None, read)
+        asked = alert_read_again(asked, said, found[-1].query if found else None, read,
+                                 catalogue)
         asked = _other_way(asked, found[-1].query if found else None, read, catalogue)
         if asked.intent in _ALERTS:
             # "… on my 3060? also alert me if the h100 drops below 2.5": the alert a part of

@@ -3,8 +3,11 @@ asserted on what it keeps from the chat and what it answers."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
+from bot.console import Console, to_plain
 from tests.support.chat import converse, says
 
 FIT_A100 = "can i qlora llama 3 70b on an a100"
@@ -88,3 +91,66 @@ def test_my_rented_model_card_against_yours_is_mine_not_an_unpublished_price() -
     assert first.query.card_owned, first.text
     says(reply.text, ["💵 <b>Your own RTX 4090 costs no rent", "1× H100 costs $2.32/hour"],
          ["ask support"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "head"), [
+    ("en", "full finetune llama 3 8b on a 4090 50k samples of 1k tokens how long", "too slow",
+     "⚡ <b>Faster than 4× A100 80GB for this run"),
+    ("es", "full finetune de llama 3 8b en una 4090, 50k ejemplos de 1k tokens, cuanto tarda",
+     "demasiado lento", "antes que en 4× A100 80GB"),
+    ("en", "full finetune llama 3 8b on a 4090 50k samples how long", "too slow",
+     "⚡ <b>Faster than 4× A100 80GB for this run, by this estimate, at 512 to 2,048 tokens"),
+])
+def test_too_slow_after_a_run_the_card_cannot_hold_offers_faster_than_where_it_was_timed(
+        lang: str, run: str, asked: str, head: str) -> None:
+    # was the same reply again: the 4090 cannot hold it, the run was timed on 4× A100 80GB,
+    # and nothing faster was offered
+    _, reply = converse(run, asked, locale=lang)
+    assert reply.query.faster_asked, reply.text
+    says(reply.text, ["❌", head, "8× H100"], [])
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "line"), [
+    ("es", "avísame si la H100 baja de 2 $", "y la a100 también",
+     "🔔 Alerta: cuando la A100 80GB baje de 0,79\u00a0US$ por hora (ahora 0,92\u00a0US$/hora)."),
+    ("en", "alert me if the h100 drops below 2", "and the a100 too",
+     "🔔 Alert: when the A100 80GB drops below $0.79 per hour (now $0.92/hour)."),
+    ("fr", "préviens-moi si la h100 passe sous 2 $", "et la a100 aussi",
+     "🔔 Alerte\u00a0: quand l'A100 80GB passe sous 0,79\u00a0$US de l'heure"),
+])
+def test_too_after_an_alert_the_card_is_already_past_keeps_the_distance_from_its_price(
+        lang: str, first: str, then: str, line: str) -> None:
+    # was the $2 copied: "the price is already below $2", an alert that waits for the A100
+    # to rise above $2 first. $2 is 86.2 % of the H100's $2.32: 0.862 × $0.92 = $0.79
+    _, reply = converse(first, then, locale=lang)
+    q = reply.query
+    assert (q.intent, q.gpu, q.threshold_usd, q.direction) == (
+        "alert", "a100-80gb", Decimal("0.79"), "below"), reply.text
+    assert q.threshold_scaled_from == ("h100", Decimal(2)), reply.text
+    says(reply.text, [line, "ℹ️"], ["2\u00a0US$ por hora", "$2 per hour"])
+
+
+def test_too_after_a_rise_alert_scales_up_and_a_card_not_past_copies() -> None:
+    _, up = converse("alert me if the a100 goes above 1", "and the h100 too", locale="en")
+    assert (up.query.threshold_usd, up.query.direction) == (Decimal("2.52"), "above"), up.text
+    says(up.text, ["The H100 already costs more than $1, so I set it at $2.52: 9% above its "
+                   "price, as your $1 is above the A100 80GB's $0.92."], [])
+    # the H200 ($3.07) is not below $2 yet: the $2 copied, as before
+    _, copied = converse("alert me if the h100 drops below 2", "and the h200 too", locale="en")
+    assert (copied.query.threshold_usd, copied.query.threshold_scaled_from) == (
+        Decimal(2), None), copied.text
+
+
+def test_the_scaled_threshold_is_changed_by_a_figure_after_it() -> None:
+    *_, changed = converse("alert me if the h100 drops below 2", "and the a100 too",
+                           "make it 0.85", locale="en")
+    says(changed.text, ["drops below $0.85 per hour",
+                        "It takes the place of the alert at $0.79 you just set."], [])
+
+
+async def test_the_scaled_alert_is_the_one_stored(console: Console) -> None:
+    await console.answer("alert me if the h100 drops below 2")
+    said = to_plain(await console.answer("and the a100 too"))
+    assert "drops below $0.79" in said, said
+    listed = to_plain(await console.answer("/alerts"))
+    assert "0.79" in listed and listed.count("A100") == 1, listed

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final, Literal
 
 from bot.understand import asks, owned
@@ -294,11 +294,13 @@ def alert_again(new: Query, previous: Query | None) -> bool:
         and _PRICE_ASKED.search(folded) is None
 
 
-def alert_as_before(new: Query, previous: Query) -> Query:
+def alert_as_before(new: Query, previous: Query, gpus: Catalogue | None = None) -> Query:
     """Another card's alert said with "too" and no condition of its own ("alert me if the h100
     drops below 2", then "and the h200 too", "y la h200 también", "et la h200 aussi"): the same
     condition as the alert before it (was an alert on every change of the H200's price); its
-    confirmation says the threshold, which "make it 2.8" then changes."""
+    confirmation says the threshold, which "make it 2.8" then changes. A threshold the card's
+    price is already past ("y la a100 también" after the H100 under $2: the A100 costs $0.92)
+    is set as far from its price as the first one is from its card's (_scaled_limit), said."""
     if new.intent != "alert" or previous.intent != "alert":
         return new
     folded = fold(new.text)
@@ -315,12 +317,38 @@ def alert_as_before(new: Query, previous: Query) -> Query:
             or (previous.threshold_usd is None and previous.percent is None) \
             or _ADDS_ALERT.search(folded) is None:
         return new
-    return new.model_copy(update={"threshold_usd": previous.threshold_usd,
-                                  "direction": previous.direction, "percent": previous.percent})
+    copied = new.model_copy(update={"threshold_usd": previous.threshold_usd,
+                                    "direction": previous.direction, "percent": previous.percent})
+    return _scaled_limit(copied, previous, gpus) or copied
+
+
+def _scaled_limit(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """The threshold of `previous`'s alert copied to `new`'s card, which is already past it
+    (below it for a drop, above it for a rise): an alert that would first wait for the price to
+    come back. Set instead at the same ratio to this card's price as the first threshold is to
+    its card's ($2 of the H100's $2.32 → $0.79 of the A100's $0.92), in cents; None when
+    either price is unpublished, the ratio points the other way, or the copy is not past."""
+    limit, side = previous.threshold_usd, previous.direction
+    if gpus is None or limit is None or side is None or new.gpu is None or previous.gpu is None:
+        return None
+    first, card = gpus.gpu_or_none(previous.gpu), gpus.gpu_or_none(new.gpu)
+    if first is None or card is None or first.usd_per_gpu_hour is None \
+            or card.usd_per_gpu_hour is None:
+        return None
+    ratio = limit / first.usd_per_gpu_hour
+    now = card.usd_per_gpu_hour
+    past = now <= limit if side == "below" else now >= limit
+    if not past or (ratio >= 1 if side == "below" else ratio <= 1):
+        return None
+    scaled = (now * ratio).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    if scaled <= 0 or scaled == now:
+        return None
+    return new.model_copy(update={"threshold_usd": scaled,
+                                  "threshold_scaled_from": (previous.gpu, limit)})
 
 
 def alert_read_again(asked: Query, text: str, previous: Query | None,
-                     read: Callable[[str], Query]) -> Query:
+                     read: Callable[[str], Query], gpus: Catalogue | None = None) -> Query:
     """`asked` (`text` read) after an alert (`previous`): another alert with its alert word left
     unsaid (alert_again; "y la h200 bajo 2.5", "and the h200 too"), read by `read` as "/alert
     `text`" and given the condition before it where it says none (alert_as_before); `asked`
@@ -338,7 +366,7 @@ def alert_read_again(asked: Query, text: str, previous: Query | None,
     again = read(f"/alert {text}")
     if again.intent != "alert":
         return asked
-    return alert_as_before(again.model_copy(update={"text": text}), previous).model_copy(
+    return alert_as_before(again.model_copy(update={"text": text}), previous, gpus).model_copy(
         update={"text": asked.text})
 
 

@@ -167,6 +167,10 @@ class Query(BaseModel):
     # "actually make it 2.1" right after an alert: the threshold (or percent) of the alert just
     # set that this one replaces
     replaces_limit: Decimal | None = None
+    # Never read from a text: "y la a100 también" after "avísame si la H100 baja de 2 $", the
+    # A100 already under $2: the card and threshold of the alert before, whose distance from
+    # that card's price the threshold set here keeps (followup.alert_as_before)
+    threshold_scaled_from: tuple[str, Decimal] | None = None
     # alert_remove: "stop all my alerts" (else the alerts of `gpu`); alert: no card named but
     # every one priced ("tell me when prices change")
     alert_all: bool = False
