@@ -452,7 +452,7 @@ _SETTINGS = (
     "double_quant", "trained_embeddings",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
-    "paired", "reference_model",
+    "paired", "reference_model", "cpu_offload_gib",
 )
 _settings_of = attrgetter(*_SETTINGS)
 
@@ -872,6 +872,7 @@ class RunSettings:
     engine: str | None
     max_num_batched_tokens: int | None
     enforce_eager: bool
+    cpu_offload_gib: Decimal | None
     kv_cache_type: str | None
     kv_cache_type_v: str | None
     gpu: str | None
@@ -1195,6 +1196,9 @@ def _estimate_run(
                 # context, which is there before it measures the card.
                 share_parts=vllm_share_parts(cuda_graphs=not said.enforce_eager)
                 if said.engine == "vllm" else None,
+                # vLLM's --cpu-offload-gb: that much of each GPU's weights in CPU RAM.
+                offloaded_bytes=float(said.cpu_offload_gib) * 2**30
+                if said.cpu_offload_gib and said.engine == "vllm" else 0.0,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
@@ -1688,6 +1692,10 @@ def _assumptions(
             out.append(Assumption(code="kv_cache_bf16"))
         if arch.attention_chunk is not None and not shape.assumed:
             out.append(Assumption(code="kv_chunked", params={"chunk": arch.attention_chunk}))
+        if query.cpu_offload_gib and query.engine == "vllm":
+            out.append(Assumption(code="vllm_cpu_offload", params={
+                "gib": query.cpu_offload_gib,
+                "gb": (query.cpu_offload_gib * 2**30 / 10**9).quantize(Decimal("0.1"))}))
         if query.attention == "eager":
             out.append(Assumption(code="eager_attention"))
         # The engine's own code and chunk size (rules.estimator.estimate_inference); vLLM's

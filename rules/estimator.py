@@ -1418,6 +1418,7 @@ def estimate_inference(
     tied_table_loaded_twice: bool = False,
     paged_kv: bool = False,
     share_parts: tuple[tuple[str, float, str], ...] | None = None,
+    offloaded_bytes: float = 0.0,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
@@ -1443,7 +1444,9 @@ def estimate_inference(
     share_parts: what the serving engine takes within its share of the card beside the weights,
       the KV cache and the activations, in place of the CUDA context (vLLM: the non-torch
       memory its profile adds and its CUDA graphs, rules.capacity.vllm_share_parts; the CUDA
-      context exists before vLLM measures the card and sits outside its share)."""
+      context exists before vLLM measures the card and sits outside its share).
+    offloaded_bytes: vLLM's --cpu-offload-gb, in bytes a GPU: that much of each GPU's weights
+      stays in CPU RAM (at most all of them), read over PCIe in each forward pass."""
     spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
@@ -1496,7 +1499,13 @@ def estimate_inference(
         ]
         weights = block * bits / 8 + rest * keep
         note = f"4-bit block weights ({bits:.3f} bits/param)"
-    parts.append(("weights", weights / gpus, note))
+    on_gpu = weights / gpus
+    if offloaded_bytes > 0:
+        # vLLM moves parameters to pinned CPU memory one by one until the bytes are reached
+        # (vllm/model_executor/models/utils.py maybe_offload_to_cpu): the GPU keeps the rest.
+        on_gpu -= min(offloaded_bytes, on_gpu)
+        note += f", {offloaded_bytes / 2**30:g} GiB a GPU offloaded to CPU RAM"
+    parts.append(("weights", on_gpu, note))
     kv_value = kv_cache_bytes if kv_cache_bytes is not None else (
         c["bytes.fp32"] if fp32 else bf16)
     # Sliding-window attention on every layer: the engines keep the window's tokens only; a

@@ -58,3 +58,51 @@ def test_fp16_in_spanish_and_french() -> None:
         reply = ask(text, locale)
         assert reply.query.fp16_weights, text
         assert name in reply.text.split("\n")[0] and "BF16" not in reply.text.split("\n")[0]
+
+
+# ----------------------------------------------------------------------------- --cpu-offload-gb
+# vLLM's --cpu-offload-gb N keeps N GiB of each GPU's weights in pinned CPU RAM, read over PCIe
+# in every forward pass (vllm/config/offload.py OffloadConfig.cpu_offload_gb: "a virtual way to
+# increase the GPU memory size"; rules/data/serving.toml vllm.cpu_offload_gb). It was read as
+# nothing: Llama 3.1 8B in BF16 with 10 GiB offloaded on a 3060 was "does not fit" at 16 GB of
+# weights.
+
+_OFFLOAD_8B = ("LLM(model='meta-llama/Llama-3.1-8B-Instruct', cpu_offload_gb=10, "
+               "max_model_len=4096) vllm on a 3060 12gb")
+
+
+def test_offloaded_weights_leave_the_gpu() -> None:
+    reply = ask(_OFFLOAD_8B, "en")
+    assert reply.query.cpu_offload_gib == 10, reply.query
+    detailed = reply.answer.detailed
+    assert detailed is not None and detailed.method == "inference_bf16", reply.text
+    # 16.06 GB of BF16 weights less 10 GiB (10.74 GB): 5.3 GB on the GPU
+    says(reply.text, ["✅ <b>Yes: Llama 3.1 8B fits on 1× RTX 3060 (BF16 inference).</b>",
+                      "• Model weights: 5.3 GB", "<code>--cpu-offload-gb 10</code>: up to "
+                      "10.7 GB of each GPU's weights stay in CPU RAM",
+                      "generation is slower"],
+         ["Even the BF16 weights alone take"])
+
+
+def test_the_offload_is_per_gpu_and_said_in_the_command_line_form() -> None:
+    reply = ask("vllm serve meta-llama/Llama-3.1-70B-Instruct --cpu-offload-gb 20 "
+                "--max-model-len 8192 on a 4090", "en")
+    assert reply.query.cpu_offload_gib == 20 and reply.query.gpu == "rtx-4090"
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    weights = dict((n, b) for n, b, _ in detailed.breakdown.parts)["weights"]
+    # 141.1 GB of BF16 weights less 21.47 GB
+    assert abs(weights - (141.1e9 - 20 * 2**30)) < 0.2e9, weights
+    two = ask("vllm serve meta-llama/Llama-3.1-70B-Instruct --cpu-offload-gb 20 "
+              "--tensor-parallel-size 2 --max-model-len 8192 on 2x 4090", "en")
+    assert two.answer.detailed is not None
+    split = dict((n, b) for n, b, _ in two.answer.detailed.breakdown.parts)["weights"]
+    assert abs(split - (141.1e9 / 2 - 20 * 2**30)) < 0.2e9, split
+
+
+def test_no_offload_without_the_flag_or_outside_vllm() -> None:
+    assert ask("vllm llama 3.1 8b on a 3060 12gb max model len 4096", "en").query \
+        .cpu_offload_gib is None
+    # DeepSpeed's CPU offload of a training run is no vLLM flag
+    assert ask("full finetune llama 3 8b with zero3 cpu offload on 2x 4090", "en").query \
+        .cpu_offload_gib is None

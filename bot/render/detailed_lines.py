@@ -912,6 +912,17 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "Weights split evenly over %(gpus)s GPUs; each GPU holds the whole latent KV cache "
             "(tensor parallelism does not split it in vLLM or SGLang).", gpus=p["gpus"],
         )
+    if code == "vllm_cpu_offload":
+        # vLLM's OffloadConfig.cpu_offload_gb (rules/data/serving.toml vllm.cpu_offload_gb)
+        gib, gb = p["gib"], p["gb"]
+        assert isinstance(gib, Decimal) and isinstance(gb, Decimal)
+        return g._(
+            "<code>--cpu-offload-gb %(gib)s</code>: up to %(gb)s of each GPU's weights stay in "
+            "CPU RAM and are copied to the GPU over PCIe in every forward pass, so the GPU "
+            "holds that much less (counted here) and every step waits on the copy: generation "
+            "is slower, by how much depends on the PCIe link. Needs that much free RAM per "
+            "GPU, pinned.", gib=ph.fmt.num(gib, 2), gb=ph.fmt.gb(gb),
+        )
     if code == "kv_cache_type":
         kind, size = p["type"], p["bytes"]
         assert isinstance(kind, str) and isinstance(size, Decimal)

@@ -3152,7 +3152,8 @@ def _method_lines(
                   seq=ph.fmt.num(seq, 0), batch=batch, det=ph.fmt.gb(gb, 1)))
             add("\n")
             continue
-        if n.code == "weights_exceed_vram" and not answer.query.cpu_offload \
+        if n.code == "weights_exceed_vram" and (
+                not answer.query.cpu_offload or answer.query.cpu_offload_gib) \
                 and answer.method_fits.get(mem.method, check is not None and check.detailed_fits
                                            and answer.detailed is not None
                                            and answer.detailed.method == mem.method):
@@ -3162,7 +3163,8 @@ def _method_lines(
             # take 121.76 GB, more than the 96 GB"); the rule weighs a card's nominal size
             # ("gpt-oss-20b on a 4070 with llama.cpp": ✅ 12.8 GB of 12.88 GB, then "the MXFP4
             # weights alone take 12.1 GB, more than the 12 GB available"). An offload stated
-            # keeps its note: where the weights go instead.
+            # keeps its note: where the weights go instead, but for vLLM's --cpu-offload-gb, whose
+            # RAM the detailed estimate counts and says.
             continue
         add("   ")
         add(ph.note(n, mem, offload=bool(answer.query.cpu_offload)))

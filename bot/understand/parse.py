@@ -142,6 +142,7 @@ class _Work:
     kv_cache_type_v: str | None = None  # llama.cpp's V cache when not K's ("-ctk q8_0" alone)
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
+    cpu_offload_gib: Decimal | None = None  # vLLM's "--cpu-offload-gb 20": GiB a GPU, in RAM
     max_num_batched_tokens: int | None = None  # vLLM's "--max-num-batched-tokens 8192"
     enforce_eager: bool = False  # vLLM's "--enforce-eager": no CUDA graphs
     kv_block_size: int | None = None  # vLLM's "--block-size 32"
@@ -741,6 +742,10 @@ def _take_settings(work: _Work) -> None:
         or not px.TRAINING.search(work.s) else None
     if match:  # "--block-size 32": vLLM's KV block, no batch nor context
         work.kv_block_size = parse_int(match.group("num"))
+        work.blank(*match.span())
+    match = px.VLLM_CPU_OFFLOAD.search(work.s)
+    if match:  # "--cpu-offload-gb 20": weights in CPU RAM, no memory of the card nor a model
+        work.cpu_offload_gib = Decimal(match.group("num"))
         work.blank(*match.span())
     match = px.TENSOR_PARALLEL.search(work.s)
     stages = px.PIPELINE_PARALLEL.search(work.s)
@@ -4819,6 +4824,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         max_num_batched_tokens=work.max_num_batched_tokens if inference else None,
         enforce_eager=work.enforce_eager and engine == "vllm",
         kv_block_size=work.kv_block_size if engine == "vllm" else None,
+        cpu_offload_gib=work.cpu_offload_gib if engine == "vllm" and inference
+        and work.cpu_offload_gib else None,
         pipeline_parallel=work.pipeline_parallel if inference else None,
         runner_type_assumed=runner_spec is not None and quant == runner_spec.default_type
         and quant_bare is None and not any(

@@ -324,6 +324,12 @@ TENSOR_PARALLEL: Final = Guarded(
 VLLM_BLOCK_SIZE: Final = Guarded(
     ("block",), r"(?<![a-z])--?block[ _-]size ?[=:]? ?(?P<num>8|16|32|64|128)(?![\w.])"
 )
+# vLLM's "--cpu-offload-gb 20" ("cpu_offload_gb=20"): GiB of each GPU's weights kept in CPU RAM
+# and read over PCIe in every forward pass (rules/data/serving.toml vllm.cpu_offload_gb).
+VLLM_CPU_OFFLOAD: Final = Guarded(
+    ("offload",),
+    r"(?<![a-z])-{0,2}cpu[ _-]offload[ _-]gb ?[=:]? ?(?P<num>\d{1,4}(?:\.\d{1,2})?)(?![\w.])"
+)
 # vLLM's pipeline parallelism ("-pp 2", "--pipeline-parallel-size 2",
 # "pipeline_parallel_size=2"): the layers split over that many stages, each of -tp GPUs, so
 # tp x pp GPUs in all (vLLM's Distributed Inference and Serving guide).

@@ -361,6 +361,10 @@ class Query(BaseModel):
     # vLLM's "--block-size 32": the tokens of a KV cache block (rules.capacity.vllm_kv_capacity;
     # None: its default on CUDA, 16).
     kv_block_size: int | None = None
+    # vLLM's "--cpu-offload-gb 20": GiB of each GPU's weights kept in CPU RAM (pinned) and read
+    # over PCIe in every forward pass, off the weights the GPU holds (rules/data/serving.toml
+    # vllm.cpu_offload_gb).
+    cpu_offload_gib: Decimal | None = None
     # vLLM's "--pipeline-parallel-size 2": the GPUs (gpu_count) are that many stages of
     # --tensor-parallel-size each; the memory per GPU is estimated as split over all of them.
     pipeline_parallel: int | None = None
