@@ -96,8 +96,9 @@ def test_an_oom_stays_where_it_was_said(turns: tuple[str, ...], has: list[str],
 @pytest.mark.parametrize(("text", "lead"), [
     # LoRA's alpha written short after its rank is no card (was "Which two GPUs should I
     # compare?", "a32" read as a second GPU)
+    # "oom?" asked: the lead says it without a yes or a no (probe40)
     ("llama3.1-8b-instruct qlora r16 a32 seq1024 bs8 ga2 on 1x rtx3090 24gb, oom?",
-     "❌ <b>No: Llama 3.1 8B does not fit on 1× RTX 3090 (QLoRA).</b>"),
+     "❌ <b>It would run out of memory: Llama 3.1 8B does not fit on 1× RTX 3090 (QLoRA).</b>"),
     ("qlora r64 a128 llama 3 8b on a100", "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (QLoRA).</b>"),
 ])
 def test_lora_alpha_after_rank_is_no_card(text: str, lead: str) -> None:

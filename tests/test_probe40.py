@@ -44,3 +44,31 @@ def test_llama_factory_quantization_bit(text: str, method: str, has: list[str]) 
     reply = ask(text)
     assert reply.query.method == method, reply.text[:400]
     says(reply.text, has, [])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # "will it OOM?" answered without a yes or a no, which answered the error backwards (was
+    # "❌ No: … does not fit" to "will this OOM?", "✅ Yes: … fits" to "will … oom")
+    ("will this OOM on an A100 80GB? llama 3.1 8b full finetune bs 4 seq 2048",
+     "❌ <b>It would run out of memory: Llama 3.1 8B does not fit on 1× A100 80GB (full AdamW).</b>"),
+    ("will qlora llama 3 8b oom on a 3090",
+     "✅ <b>No OOM expected: Llama 3 8B fits on 1× RTX 3090 (QLoRA).</b>"),
+    ("is lora llama 3.1 70b going to OOM on an h100",
+     "❌ <b>It would run out of memory: Llama 3.1 70B does not fit on 1× H100 (LoRA).</b>"),
+    ("qlora llama 3 8b en una 3090, va a dar oom?",
+     "✅ <b>No debería dar OOM: Llama 3 8B cabe en 1× RTX 3090 (QLoRA).</b>"),
+    ("full ft llama 3 8b sur une 4090, oom ?",
+     "❌ <b>Ça manquerait de mémoire\u00a0: Llama 3 8B ne tient pas sur 1× RTX 4090"),
+    # with a time asked after it: the fit leads, so said (was the time alone when it fits)
+    ("qlora llama 3 8b on a 3090, will it oom and how long for 10k samples of 512 tokens",
+     "✅ <b>No OOM expected: Llama 3 8B fits on 1× RTX 3090 (QLoRA).</b> Memory: about 9 GB"),
+    ("lora llama 3 8b on a 3090 with seq 8192 bs 4, will it oom and how long for 10k samples",
+     "❌ <b>It would run out of memory: Llama 3 8B does not fit on 1× RTX 3090 (LoRA).</b>"),
+    # an OOM hit, or none named: the yes or no as before
+    ("my lora llama 3 8b on a 3090 OOMs at seq 4096 bs 4",
+     "❌ <b>No: Llama 3 8B does not fit on 1× RTX 3090 (LoRA).</b>"),
+    ("qlora llama 3 8b on a 3090", "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (QLoRA).</b>"),
+])
+def test_an_oom_asked_is_answered_without_yes_or_no(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:400]

@@ -582,6 +582,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 # (Answer.leads_depends); detailed_fits stays detailed_gb's, the assumed shape's.
                 put("⚠️ <b>")
                 put(_vocab_lead(ph, answer, who, how, where))
+            elif answer.fits and query.oom_asked:
+                # "will it OOM?": a "Yes" would answer the error, not the fit
+                put("✅ <b>")
+                put(_("No OOM expected: %(who)s fits on %(where)s (%(how)s).",
+                      how=how, who=who, where=where))
             elif answer.fits:
                 put("✅ <b>")
                 put(_("Yes: %(who)s fits on %(where)s (%(how)s).", how=how, who=who, where=where))
@@ -601,6 +606,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                       "With <code>--max-model-len %(tokens)s</code> it fits.",
                       how=how, who=who, where=where, ctx=fmt.num(query.seq_len or 0),
                       tokens=str(_vllm_default_len(answer))))
+            elif query.oom_asked:
+                # "will it OOM?": a "No" would read as "it will not"
+                put("❌ <b>")
+                put(_("It would run out of memory: %(who)s does not fit on %(where)s (%(how)s).",
+                      how=how, who=who, where=where))
             else:
                 put("❌ <b>")
                 put(_("No: %(who)s does not fit on %(where)s (%(how)s).",

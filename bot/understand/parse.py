@@ -2787,6 +2787,9 @@ def _fit_first(rest: str, timed: bool = False) -> bool:
     question, whose "how long" counts as the later ask too ("can i lora llama 3 8b on an a100,
     how long for 10M tokens and how much?")."""
     fit = asks.FIT_ASKED.search(rest)
+    if fit is None and not _oom_hit(rest):
+        # "…, will it oom and how long for 10k samples?": the error asked about is the fit
+        fit = asks.OOM.search(rest)
     if fit is None:
         return False
     found = [px.COST.search(rest), px.HOW_MUCH.search(rest)]
@@ -4627,6 +4630,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         else "it_s" if work.step_rate is not None or asks.STEP_RATE_ASK.search(rest)
         else None,
         oom=_oom_hit(rest),
+        oom_asked=asks.OOM.search(rest) is not None and not _oom_hit(rest),
         bf16_error=bf16_error,
         serve_after=_inference_method(rest[later.start():], cat)
         if later is not None and not inference

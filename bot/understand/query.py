@@ -497,6 +497,10 @@ class Query(BaseModel):
     # training run the asked card cannot hold is answered with what makes it fit there
     # (bot.remedy), first when asked.
     oom: bool = False
+    # "will this OOM on an A100 80GB?", "will qlora llama 3 8b oom on a 3090", "… - oom?": the
+    # error asked about, not hit. The fit's lead then says it without a yes or a no, which
+    # would read backwards ("will it OOM? ✅ Yes: … fits").
+    oom_asked: bool = False
     # "what if i use batch 1" after "it OOMs" at batch 4: the micro-batch and sequence length
     # the OOM was said at, when a follow-up tries others (None: the query's own).
     oom_batch: int | None = None
