@@ -449,7 +449,7 @@ class DetailedAnswer:
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
     "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
-    "double_quant", "trained_embeddings",
+    "double_quant", "trained_embeddings", "cut_ce",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model", "cpu_offload_gib",
@@ -818,7 +818,7 @@ _PLAIN_SETTINGS: Final = (
     "lora_targets", "litgpt", "optimizer_in_backward", "attention", "compiled", "chunked_loss",
     "activation_offload", "fp32_weights", "sharding", "offload_params", "lora_dropout",
     "kbit_fp32", "paired", "reference_model", "old_bnb", "double_quant", "mlx", "torchtune",
-    "torchtune_config", "trained_layers", "trained_embeddings",
+    "torchtune_config", "trained_layers", "trained_embeddings", "cut_ce",
 )
 _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
 _plain = itemgetter(*_PLAIN_SETTINGS)
@@ -860,6 +860,7 @@ class RunSettings:
     old_bnb: bool | None
     double_quant: bool | None
     trained_embeddings: str | None
+    cut_ce: bool | None
     mlx: bool | None
     mlx_named: bool
     pytorch: bool
@@ -1125,7 +1126,8 @@ def _estimate_run(
                     litgpt and _softcapped_attention(model)),
                 compiled=bool(said.compiled),
                 # LitGPT's finetune scripts always take the loss in chunks.
-                loss="chunked" if said.chunked_loss or said.litgpt else None,
+                loss="cut" if said.cut_ce and not said.litgpt
+                else "chunked" if said.chunked_loss or said.litgpt else None,
                 cpu_offload=bool(said.cpu_offload),
                 activation_offload=bool(said.activation_offload),
                 fp32_weights=bool(said.fp32_weights) or said.precision == "fp32",
@@ -1835,6 +1837,8 @@ def _assumptions(
         out.append(Assumption(code="unsloth_offloaded" if offloaded else "unsloth"))
     elif query.kernels == "liger":
         out.append(Assumption(code="liger"))
+    elif query.cut_ce and not query.litgpt and method.kind == "training":
+        out.append(Assumption(code="cut_ce"))
     elif query.compiled:
         out.append(Assumption(code="torch_compile"))
     if query.litgpt and method.kind == "training":
@@ -1844,6 +1848,7 @@ def _assumptions(
         # an FP32 loss are not what runs (said as MLX runs it, bot.render.detailed_lines).
         out.append(Assumption(code="mlx_kernels"))
     elif query.attention != "eager" and not query.compiled and not query.chunked_loss \
+            and not (query.cut_ce and method.kind == "training") \
             and not (query.litgpt and method.kind == "training") and query.kernels is None:
         out.append(Assumption(code="kernels"))
     elif query.attention == "eager" and method.kind == "training":

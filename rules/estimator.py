@@ -54,7 +54,7 @@ Precision = Literal["mixed", "bf16", "fp32"]
 OptimizerName = Literal[
     "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
 ]
-LossImpl = Literal["eager", "fused", "chunked"]
+LossImpl = Literal["eager", "fused", "chunked", "cut"]
 Kernels = Literal["unsloth", "liger"]
 Parallel = Literal["sharded", "ddp", "device_map", "zero1", "zero2"]
 
@@ -872,7 +872,9 @@ def estimate_training(
     precision: "mixed" (fp32 master weights, fp32 gradients; Hugging Face Trainer bf16=True) or
       "bf16" (pure bf16, torchtune). Default: mixed for full fine-tuning.
     grad_accumulation: gradients of a previous micro-batch alive during the forward pass.
-    loss: "eager" (fp32 cross-entropy), "fused" (compiled) or "chunked" (torchtune chunked CE).
+    loss: "eager" (fp32 cross-entropy), "fused" (compiled), "chunked" (torchtune chunked CE) or
+      "cut" (Cut Cross-Entropy, apple/ml-cross-entropy: no logits stored, the hidden states'
+      gradient alone).
     optimizer: full fine-tuning's optimizer (default AdamW, fused: Hugging Face's default
       with torch 2.8+, torchtune's; "adamw_foreach" is PyTorch's foreach AdamW, whose step
       holds one more tensor the size of the second moment; a method whose
@@ -1224,8 +1226,14 @@ def estimate_training(
         parts.append(("logits", logits_now,
                       f"{kernels} fused linear cross-entropy: hidden-state gradient + one chunk"))
         assumptions.append(Note("kernels_named", {"kernels": kernels}))
+    elif loss_impl == "cut" and not mlx:
+        # Cut Cross-Entropy never stores the logits: its backward allocates the hidden states'
+        # gradient alone.
+        logits_now = tokens * arch.hidden * c["activations.cut_ce_grad_input_bytes"]
+        parts.append(("logits", logits_now,
+                      "Cut Cross-Entropy: no logits stored, the hidden states' gradient"))
     else:
-        logit_bytes = c[f"activations.logits_{loss_impl}"]
+        logit_bytes = c[f"activations.logits_{'eager' if loss_impl == 'cut' else loss_impl}"]
         if loss_impl == "chunked" and compiled:
             logit_bytes = c["activations.logits_chunked_compiled"]
         elif loss_impl == "eager" and arch.arch.loss_in_16bit:

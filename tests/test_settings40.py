@@ -106,3 +106,34 @@ def test_settings_with_no_memory_effect_change_nothing(said: str) -> None:
     assert reply.answer.detailed.breakdown.total_gb == plain.answer.detailed.breakdown.total_gb
     assert (reply.query.params_b, reply.query.gpu_count, reply.query.intent) == (
         plain.query.params_b, plain.query.gpu_count, plain.query.intent), reply.text
+
+
+# --- Cut Cross-Entropy: the loss never stores the logits -------------------------------------
+
+def test_cut_cross_entropy_holds_the_hidden_states_gradient_alone() -> None:
+    model = _model("llama-3-8b")
+    eager = estimate_training(model, "qlora", 8192, 1, True, 16, 1)
+    cut = estimate_training(model, "qlora", 8192, 1, True, 16, 1, loss="cut")
+    # 8,192 tokens x 4,096 x 2 bytes (cce_backward.py's de), not 8,192 x 128,256 x 14
+    assert cut.term("logits") == Decimal("0.1")
+    assert eager.term("logits") == Decimal("14.7")
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("qlora llama 3 8b on a 4090 with cut cross entropy, seq 8192", None),
+    ("qlora llama 3 8b on a 4090, seq 8192, cut_cross_entropy: true", None),
+    ("qlora llama 3 8b en una 4090 con cce, secuencia 8192", "es"),
+    ("qlora llama 3 8b sur une 4090 avec cut cross entropy, séquence 8192", "fr"),
+])
+def test_cut_cross_entropy_said_is_estimated(text: str, locale: str | None) -> None:
+    reply = ask(text + ", details", locale)
+    detailed = reply.answer.detailed
+    assert detailed is not None, reply.text
+    assert detailed.breakdown.term("logits") == Decimal("0.1"), reply.text
+    assert "ml-cross-entropy" in reply.text, reply.text
+
+
+def test_cut_cross_entropy_turned_off_is_the_eager_loss() -> None:
+    reply = ask("qlora llama 3 8b on a 4090, seq 8192, cut_cross_entropy: false, details")
+    assert reply.answer.detailed is not None
+    assert reply.answer.detailed.breakdown.term("logits") == Decimal("14.7"), reply.text

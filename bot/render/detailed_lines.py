@@ -231,6 +231,10 @@ _SAID: dict[str, str] = {
         "Liger Kernel: fused linear cross-entropy (the logits are computed a chunk at a time and "
         "never stored whole), fused SwiGLU and RMSNorm."
     ),
+    "cut_ce": N_(
+        "Cut Cross-Entropy (apple/ml-cross-entropy): the loss is computed without storing the "
+        "logits; only the gradient of the final hidden states is held."
+    ),
     "torch_compile": N_(
         "torch.compile: norms and loss are fused; only the BF16 logits and their gradient are "
         "stored."

@@ -49,7 +49,7 @@ _CARRYABLE: Final = (
 _SETTINGS: Final = (
     "seq_len", "batch_size", "dataset_tokens", "lora_rank", "grad_ckpt", "lora_targets",
     "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "torchtune_config", "trainer", "ckpt_by_trainer", "batch_by_trainer", "tool", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
-    "double_quant", "trained_embeddings",
+    "double_quant", "trained_embeddings", "cut_ce",
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",
     "lora_dropout", "whole_prefill", "gpu_layers", "expert_offload", "cpu_moe_layers",

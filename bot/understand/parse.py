@@ -4774,6 +4774,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         flash_attn2=flags.flash_attn2 and not inference,
         compiled=flags.compiled,
         chunked_loss=flags.chunked_loss,
+        cut_ce=flags.cut_ce if not inference else None,
         packed=flags.packed,
         grad_accumulation=flags.grad_accumulation,
         sharding=flags.sharding,

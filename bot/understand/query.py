@@ -270,6 +270,7 @@ class Query(BaseModel):
     # The embedding table and/or output head trained in full beside LoRA (PEFT's
     # modules_to_save, Unsloth's embedding_learning_rate): "embed_tokens,lm_head" or one of them
     trained_embeddings: str | None = None
+    cut_ce: bool | None = None  # Cut Cross-Entropy (apple/ml-cross-entropy): no logits stored
     packed: bool | None = None  # packed dataset (every sequence filled to seq_len)
     fp32_weights: bool | None = None  # base loaded without torch_dtype (fp32)
     new_tokens: int | None = None  # inference: tokens to generate

@@ -388,6 +388,16 @@ CHUNKED: Final = _w(
     r"chunked[ _-]?(?:cross[ _-]?entropy|ce|loss|xent)|cross[ _-]?entropy (?:en|par) "
     r"(?:trozos|morceaux|blocs)|ce ?chunked"
 )
+# Cut Cross-Entropy (apple/ml-cross-entropy): "cut cross entropy", "cce", axolotl's
+# "cut_cross_entropy: true", its "linear_cross_entropy" call.
+CUT_CE: Final = _w(
+    r"cut[ _-]?cross[ _-]?entropy(?: ?[:=] ?true)?|cce|ml-cross-entropy|cutcrossentropy\w*|"
+    r"linear_cross_entropy"
+)
+CUT_CE_OFF: Final = _w(
+    r"cut[ _-]?cross[ _-]?entropy ?[:=] ?false|(?:no|without|sin|sans) (?:cut[ _-]?cross[ _-]?"
+    r"entropy|cce)"
+)
 UNPACKED: Final = _w(
     r"not packed|unpacked|no packing|without packing|sin empaquetar|sin packing|"
     r"no empaquetad[oa]s?|sans packing|non (?:empaquete|packe)\w*|packing ?[:=] ?false"
@@ -671,6 +681,7 @@ class Settings:
     flash_attn2: bool = False  # FlashAttention-2 itself named (not SDPA): Ampere or newer only
     compiled: bool | None = None
     chunked_loss: bool | None = None
+    cut_ce: bool | None = None  # Cut Cross-Entropy: the loss never stores the logits
     packed: bool | None = None
     fp32_weights: bool | None = None
     lora_targets: str | None = None
@@ -754,7 +765,7 @@ _SCREENED_FLAGS: Final = (
     ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
-    COMPILE, CHUNKED, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
+    COMPILE, CHUNKED, CUT_CE_OFF, CUT_CE, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
     NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
     OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
@@ -862,6 +873,10 @@ def _read_flags(s: str) -> Settings:
         # torchtune.modules.loss.LinearCrossEntropyLoss (8 output chunks), the other 6
         # CEWithChunkedOutputLoss (pytorch/torchtune recipes/configs @bd2a0fc7).
         out.chunked_loss = True
+    if CUT_CE_OFF.search(s):
+        out.cut_ce = False
+    elif CUT_CE.search(s):
+        out.cut_ce = True
     if UNPACKED.search(s):
         out.packed = False
     elif PACKED.search(s):
