@@ -2039,12 +2039,19 @@ def deadline_hours(query: Query) -> Decimal | None:
 
 def _rent_on(query: Query, answer: Answer, cat: Catalogue) -> tuple[Fit, ...]:
     """Where a run on one's own card is timed and quoted rented when the rented card is named
-    ("how much on your l40s", "on 2x a100 of yours"): its configurations that hold the run, at
-    the count said; none named or none holding it, the run goes where it costs least."""
+    ("how much on your l40s", "on 3 h100s of yours"): its configurations that hold the run, at
+    the count said. A count we list no configuration of ("2x a100 of yours": the A100 80GB is
+    listed as 1× and 4×) goes to the listed one of that card nearest in count that holds the
+    run, more GPUs on a tie (the reply says so; was where the run costs least, the card named
+    dropped); none named or none holding it, the run goes where it costs least."""
     if query.rent_gpu is None:
         return ()
-    return tuple(o for o in detailed_options(query, answer, cat) if o.gpu == query.rent_gpu
-                 and query.rent_gpu_count in (None, o.gpu_count))
+    held = [o for o in detailed_options(query, answer, cat) if o.gpu == query.rent_gpu]
+    count = query.rent_gpu_count
+    exact = tuple(o for o in held if count in (None, o.gpu_count))
+    if exact or count is None:
+        return exact
+    return (min(held, key=lambda o: (abs(o.gpu_count - count), -o.gpu_count)),) if held else ()
 
 
 def _training_time(

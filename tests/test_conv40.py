@@ -154,3 +154,30 @@ async def test_the_scaled_alert_is_the_one_stored(console: Console) -> None:
     assert "drops below $0.79" in said, said
     listed = to_plain(await console.answer("/alerts"))
     assert "0.79" in listed and listed.count("A100") == 1, listed
+
+
+@pytest.mark.parametrize(("lang", "asked", "listed", "timed"), [
+    ("en", "qlora llama3 8b on my 3060 w/ 5k rows ~800tok each, how long n how much on 2x a100 "
+     "of yours",
+     "ℹ️ We don't list 2× A100 80GB as a configuration; the A100 80GB comes as 1× A100 80GB "
+     "($0.92/hour) and 4× A100 80GB ($3.68/hour).",
+     "⏱ Rented here on 1× A100 80GB: about 32 minutes"),
+    ("en", "qlora llama3 8b on my 3060 w/ 5k rows ~800tok each, how long n how much on 3 h100s",
+     "ℹ️ We don't list 3× H100 as a configuration; the H100 comes as 1× H100 ($2.32/hour) and "
+     "8× H100 ($18.56/hour).", "⏱ Rented here on 1× H100:"),
+    ("es", "qlora de llama3 8b en mi 3060 con 5k ejemplos de 800 tokens, cuanto tarda y cuanto "
+     "sale en 2 a100 de ustedes", "ℹ️ No ofrecemos 2× A100 80GB como configuración",
+     "en 1× A100 80GB"),
+])
+def test_a_rented_count_not_listed_is_said_and_timed_on_the_nearest_listed(
+        lang: str, asked: str, listed: str, timed: str) -> None:
+    # was "Rented here instead, where this run costs least: … on 1× L40S", the 2× A100 named
+    # dropped unsaid
+    (reply,) = converse(asked, locale=lang)
+    says(reply.text, [listed, timed], ["where this run costs least", "L40S"])
+
+
+def test_a_rented_count_listed_is_timed_there_with_no_such_line() -> None:
+    (reply,) = converse("qlora llama3 8b on my 3060 w/ 5k rows ~800tok each, how long n how "
+                        "much on 4x a100 of yours", locale="en")
+    says(reply.text, ["⏱ Rented here on 4× A100 80GB:"], ["We don't list"])

@@ -560,6 +560,18 @@ class Phrases:
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
 
+    def not_listed(self, gpu_id: str, count: int) -> Markup:
+        """"… on 2x a100 of yours": that count of the card is no configuration we list, said
+        with the ones of it we do list (each at its hourly price) before the run is timed on
+        the nearest."""
+        listed = self.fmt.list([
+            str(self._("%(config)s (%(price)s)", config=self.config(o.gpu, o.count),
+                       price=self.per_hour(o.usd_per_hour)))
+            for o in sorted(self.cat.offers, key=lambda o: o.count) if o.gpu == gpu_id])
+        return self._("We don't list %(asked)s as a configuration; the %(gpu)s comes as "
+                      "%(listed)s.", asked=self.config(gpu_id, count),
+                      gpu=self.gpu_name(gpu_id), listed=_safe(listed))
+
     def step_speed(self, query: Query) -> str:
         """A progress bar's speed as the user gave it: "1.2 it/s" or "3.5 s/it"."""
         if query.step_time is not None:
