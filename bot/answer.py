@@ -3328,7 +3328,10 @@ def _cards_hold(query: Query, cat: Catalogue) -> Decimal | None:
         card = cat.gpu(query.gpu)
         return None if card.unified_memory \
             else cat.capacity_gb(card, query.gpu_memory_gb) * count
-    return None if query.vram_gb is None else query.vram_gb * count
+    # A card known by its marketing size ("a 24GB card") holds what the cards sold at that size
+    # report (24 -> 24564 MiB, 25.76 GB), as its fit counts it: Ollama's 23 GiB tier is then
+    # the one a 4090 gets (was 24 x 10^9 bytes, under it: 4,096 tokens beside a 4090's 32,768).
+    return None if query.vram_gb is None else cat.generic_capacity_gb(query.vram_gb) * count
 
 
 def _gguf_file(query: Query, cat: Catalogue) -> Query:

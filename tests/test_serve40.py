@@ -106,3 +106,21 @@ def test_no_offload_without_the_flag_or_outside_vllm() -> None:
     # DeepSpeed's CPU offload of a training run is no vLLM flag
     assert ask("full finetune llama 3 8b with zero3 cpu offload on 2x 4090", "en").query \
         .cpu_offload_gib is None
+
+
+# ----------------------------------------------------------------------------- Ollama, a card by its size
+# "ollama run llama3.1:70b on a 24GB card": the card is read as the cards sold at 24 GB report
+# (24564 MiB, 25.76 GB: its fit said so) and Ollama's default context for that much memory is
+# 32,768 tokens (23 GiB and up, rules/data/serving.toml ollama.default_context), as on a 4090;
+# it was 4,096, its 24 x 10^9 bytes (22.35 GiB) read under the tier.
+
+
+def test_ollama_context_on_a_card_known_by_its_size() -> None:
+    card = ask("ollama run llama3.1:70b on a 24GB card", "en")
+    named = ask("ollama run llama3.1:70b on a 4090", "en")
+    assert card.answer.query.seq_len == named.answer.query.seq_len == 32768, (
+        card.answer.query.seq_len, named.answer.query.seq_len)
+    says(card.text, ["With 32,768 tokens of context", "of the 25.76 GB (24 GiB) each GPU has"],
+         ["With 4,096 tokens of context"])
+    # under 23 GiB it stays 4,096 (a 16 GB card: 17.18 GB, 16 GiB)
+    assert ask("ollama run llama3.1:8b on a 16GB card", "en").answer.query.seq_len == 4096
