@@ -35,6 +35,7 @@ from rules.capacity import (
     VllmKvCapacity,
     most_sequences,
     serving_utilization,
+    sglang_mem_fraction_static,
     tgi_memory_fraction,
     vllm_kv_capacity,
 )
@@ -73,11 +74,20 @@ def _at(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, seq
     return breakdown, context
 
 
+def _static_gb(breakdown: Breakdown) -> Decimal:
+    """What SGLang holds within its --mem-fraction-static: the weights and the KV cache pool
+    (its activations and CUDA graphs use the rest of the card)."""
+    return breakdown.term("weights") + breakdown.term("kv_cache")
+
+
 def _most(query: Query, method: Method, model: ModelSpec | Decimal, gpus: int,
-          vram: Decimal, utilization: Decimal, seq_len: int | None = None) -> int:
+          vram: Decimal, utilization: Decimal, seq_len: int | None = None,
+          static: bool = False) -> int:
     def per_gpu(n: int) -> Decimal | None:
         breakdown = _at(query, method, model, gpus, n, seq_len)[0]
-        return _served_gb(breakdown) if breakdown is not None else None
+        if breakdown is None:
+            return None
+        return _static_gb(breakdown) if static else _served_gb(breakdown)
 
     return most_sequences(per_gpu, vram, utilization, CONCURRENCY_LIMIT)
 
@@ -95,9 +105,16 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     # vLLM's share said of Ollama).
     local = query.runner is not None and query.engine is None \
         and query.gpu_memory_utilization is None
+    # SGLang: its --mem-fraction-static holds the weights and the KV cache alone; unset, the
+    # share its start-up rule gives these GPUs (rules.capacity.sglang_mem_fraction_static)
+    sglang = query.engine == "sglang" and query.gpu_memory_utilization is None
+    stages = query.pipeline_parallel or 1
     utilization = query.gpu_memory_utilization or (
-        Decimal(1) if local else tgi_memory_fraction() if tgi else serving_utilization())
-    sequences = _most(query, method, model, gpus, vram, utilization)
+        Decimal(1) if local else tgi_memory_fraction() if tgi
+        else (query.mem_fraction_static or sglang_mem_fraction_static(
+            round(vram * 10**9 / 2**20), max(gpus // stages, 1), stages)) if sglang
+        else serving_utilization())
+    sequences = _most(query, method, model, gpus, vram, utilization, static=sglang)
     breakdown, context = _at(query, method, model, gpus, max(sequences, 1))
     if breakdown is None:
         return None
@@ -113,7 +130,8 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
     unsaid = query.seq_len is None and query.prompt_tokens is None and query.new_tokens is None
     if unsaid and model_max is not None and model_max > context and not local:
         full = model_max
-        full_sequences = _most(query, method, model, gpus, vram, utilization, model_max)
+        full_sequences = _most(query, method, model, gpus, vram, utilization, model_max,
+                               static=sglang)
     engine = "tgi" if tgi else "sglang" if query.engine == "sglang" else "local" if local \
         else "vllm"
     vllm_parts = breakdown.term("cuda_graphs") > 0 or breakdown.term("vllm_non_torch") > 0
@@ -127,9 +145,11 @@ def concurrency(query: Query, method: Method, model: ModelSpec | Decimal, where:
             if at_full is not None else None
     return Concurrency(
         method=method.id, gpu=where.gpu, gpus=gpus, vram_per_gpu_gb=vram,
-        utilization=utilization, utilization_said=query.gpu_memory_utilization is not None,
+        utilization=utilization, utilization_said=query.gpu_memory_utilization is not None
+        or (sglang and query.mem_fraction_static is not None),
         context=context, sequences=sequences,
-        limit=CONCURRENCY_LIMIT, per_gpu_gb=_served_gb(breakdown),
+        limit=CONCURRENCY_LIMIT,
+        per_gpu_gb=_static_gb(breakdown) if sglang else _served_gb(breakdown),
         weights_gb=breakdown.term("weights"), kv_gb=breakdown.term("kv_cache"),
         full_context=full, full_sequences=full_sequences,
         assumed_shape=_assumed_shape(model),

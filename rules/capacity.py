@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from functools import cache
 from typing import Literal, TypeVar
 
@@ -407,6 +407,57 @@ class _NoMetal(_Cited):
     no_gpu: tuple[str, ...]
 
 
+class _SglangShare(_Cited):
+    """SGLang's start-up rule for --mem-fraction-static (rules/data/serving.toml
+    [sglang.mem_fraction_static], its fields explained there)."""
+
+    below_gib: tuple[int, ...]
+    chunked_prefill: tuple[int, ...]
+    graph_bs: tuple[int, ...]
+    graph_bs_tp4: tuple[int, ...]
+    base_mib: int = Field(ge=0)
+    per_prefill_token_mib: Decimal = Field(gt=0)
+    min_prefill_tokens: int = Field(gt=0)
+    per_parallel_gpu_mib: int = Field(ge=0)
+    per_graph_bs_mib: int = Field(ge=0)
+    per_prefill_graph_mib: int = Field(ge=0)
+    prefill_graph_sizes: tuple[tuple[int, int, int], ...]
+    large_from_gib: int = Field(gt=0)
+    large_floor_mib: int = Field(ge=0)
+
+
+@cache
+def _sglang_share() -> _SglangShare:
+    found = _serving(_SglangShare, "sglang", "mem_fraction_static")
+    tiers = len(found.below_gib) + 1
+    if not len(found.chunked_prefill) == len(found.graph_bs) == len(found.graph_bs_tp4) == tiers:
+        raise DataError("rules/data/serving.toml: sglang.mem_fraction_static: one chunk and "
+                        "two batch sizes per memory tier")
+    return found
+
+
+def sglang_mem_fraction_static(gpu_mib: int, tp: int = 1, pp: int = 1) -> Decimal:
+    """The --mem-fraction-static SGLang sets at start-up when none is given, on GPUs of
+    `gpu_mib` MiB (nvidia-smi's total) with tensor parallelism `tp` and `pp` pipeline stages:
+    the share of each GPU that holds the weights and the KV cache pool, the rest reserved for
+    activations and CUDA graphs (rules/data/serving.toml [sglang.mem_fraction_static])."""
+    if gpu_mib <= 0 or tp < 1 or pp < 1:
+        raise ValueError("gpu_mib, tp and pp must be positive")
+    rule = _sglang_share()
+    tier = sum(1 for below in rule.below_gib if gpu_mib >= below * 1024)
+    chunk = rule.chunked_prefill[tier]
+    graph_bs = (rule.graph_bs_tp4 if tp >= 4 else rule.graph_bs)[tier]
+    sizes = 0
+    for start, stop, step in rule.prefill_graph_sizes:
+        sizes += len(range(start, min(stop, chunk + 1) if stop else chunk + 1, step))
+    reserved = (rule.base_mib + rule.per_prefill_token_mib * max(chunk, rule.min_prefill_tokens)
+                + rule.per_parallel_gpu_mib * tp * pp + rule.per_graph_bs_mib * graph_bs
+                + rule.per_prefill_graph_mib * sizes)
+    if gpu_mib > rule.large_from_gib * 1024:
+        reserved = max(reserved, Decimal(rule.large_floor_mib))
+    return ((gpu_mib - reserved) / gpu_mib).quantize(Decimal("0.001"), rounding=ROUND_HALF_EVEN)
+
+
 @cache
 def runs_on_metal(engine: str) -> bool:
     """Whether a serving engine runs a model on an Apple GPU: vLLM does not (on macOS it runs on
@@ -586,11 +637,13 @@ class Concurrency:
     # The KV cache of kv_gb before its rounding to the tenth (GB per GPU): one sequence's share
     # is divided from it, not from the rounded total (None: from kv_gb).
     kv_exact_gb: Decimal | None = None
-    # The engine named: "tgi" (`utilization` is TGI's share), "sglang" (its share is its own
-    # start-up rule: vLLM's default is counted, said so), "local" (a llama.cpp-based runner:
-    # the whole memory, `utilization` 1), else "vllm".
+    # The engine named: "tgi" (`utilization` is TGI's share), "sglang" (`utilization` is its
+    # --mem-fraction-static, which holds the weights and the KV cache alone: per_gpu_gb is
+    # those two), "local" (a llama.cpp-based runner: the whole memory, `utilization` 1), else
+    # "vllm".
     engine: str = "vllm"
-    utilization_said: bool = False  # the share is the user's --gpu-memory-utilization
+    # the share is the user's (--gpu-memory-utilization, SGLang's --mem-fraction-static)
+    utilization_said: bool = False
     # vLLM's own memory within its share (its profile's non-torch memory and CUDA graphs,
     # vllm_share_parts) is counted beside the activations, in place of the CUDA context.
     vllm_parts: bool = False

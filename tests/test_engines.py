@@ -170,16 +170,18 @@ def test_a_comparison_among_several_questions() -> None:
 
 @pytest.mark.parametrize(("lang", "question", "says"), [
     ("en", "how many users can sglang serve with llama 3 8b on a 4090",
-     ["SGLang sets its own share of each GPU at start-up (<code>--mem-fraction-static</code>",
+     # its own share, by its start-up rule (serve40; was vLLM's 92 % said to be counted)
+     ["SGLang keeps the weights and the KV cache within <code>--mem-fraction-static</code>",
       "SGLang's default <code>--context-length</code>"]),
     ("es", "cuantos usuarios con sglang para llama 3 8b en una 4090",
-     ["SGLang fija su propia parte de cada GPU al arrancar"]),
+     ["SGLang guarda los pesos y la caché KV dentro de <code>--mem-fraction-static</code>"]),
     ("fr", "combien d'utilisateurs avec sglang pour llama 3 8b sur une 4090 ?",
-     ["SGLang fixe sa propre part de chaque GPU au démarrage"]),
+     ["SGLang garde les poids et le cache KV dans <code>--mem-fraction-static</code>"]),
 ])
 def test_sglang_users_not_said_as_vllms(lang: str, question: str, says: list[str]) -> None:
-    """SGLang's share is its own start-up rule: vLLM's default is counted and said to be
-    (was "vLLM takes 92% …" and vLLM's --max-model-len for a question about SGLang)."""
+    """SGLang's share is its own start-up rule (--mem-fraction-static, serve40: its value for
+    the card, holding the weights and the KV cache) (was "vLLM takes 92% …" and vLLM's
+    --max-model-len for a question about SGLang)."""
     text = str(_ask(question, lang)["text"])
     assert text.startswith("👥"), text[:200]
     for phrase in says:

@@ -124,3 +124,59 @@ def test_ollama_context_on_a_card_known_by_its_size() -> None:
          ["With 4,096 tokens of context"])
     # under 23 GiB it stays 4,096 (a 16 GB card: 17.18 GB, 16 GiB)
     assert ask("ollama run llama3.1:8b on a 16GB card", "en").answer.query.seq_len == 4096
+
+
+# ----------------------------------------------------------------------------- SGLang's share
+# SGLang's --mem-fraction-static holds the weights and the KV cache pool; activations and CUDA
+# graphs use the rest ("mem_fraction_static is defined as (model weights + KV cache pool) / GPU
+# memory capacity", sgl-project/sglang @001067ff server_args.py). Unset, SGLang computes it from
+# the GPU's memory at start-up. The reply counted every SGLang question "at vLLM's default, 92%"
+# against weights, cache, activations and CUDA context together, and read no
+# --mem-fraction-static at all ("counted here at vLLM's default, 80%" after "0.8" was said).
+
+
+@pytest.mark.parametrize(("mib", "tp", "share"), [
+    # 4090: 512 + 2048 x 1.5 + 128 + 24 x 2 + 42 prefill graphs x 8 = 4,096 MiB reserved
+    (24564, 1, "0.833"),
+    # H100 80GB, --tp 2: 512 + 12,288 + 256 + 512 + 58 x 8 = 14,032 MiB; sglang issue #29092
+    # reported 0.828 for an H100 ("Qwen3 32 B")
+    (81559, 2, "0.828"),
+    (81559, 1, "0.830"),
+    (23034, 1, "0.822"),  # L4
+    (15360, 1, "0.735"),  # T4: 2048 x 1.5 + 8 x 2 + 42 x 8 + 640
+    (143771, 8, "0.893"),  # H200, --tp 8: 512 + 12,288 + 1,024 + 512 x 2 + 58 x 8 MiB
+])
+def test_sglangs_own_default(mib: int, tp: int, share: str) -> None:
+    from decimal import Decimal
+
+    from rules.capacity import sglang_mem_fraction_static
+    assert sglang_mem_fraction_static(mib, tp) == Decimal(share)
+
+
+def test_sglang_counts_weights_and_cache_within_its_default() -> None:
+    reply = ask("sglang llama 3.1 8b on l4 how many concurrent at 4k", "en")
+    cc = reply.answer.concurrency[0]
+    assert cc.engine == "sglang" and str(cc.utilization) == "0.822" and not cc.utilization_said
+    # 0.822 x 24.15 GB = 19.9 GB for 16.1 GB of weights and 6 caches of 0.54 GB
+    says(reply.text, ["👥 <b>At most about 6 sequences at once",
+                      "SGLang keeps the weights and the KV cache within "
+                      "<code>--mem-fraction-static</code> of each GPU", "<code>0.822</code> here, 19.9 GB of "
+                      "24.15 GB (22.5 GiB)", "Weights 16.1 GB and the KV cache of 6 sequences"],
+         ["vLLM's default", "92%"])
+
+
+def test_sglang_reads_the_fraction_said() -> None:
+    for text in ("python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B-Instruct "
+                 "--mem-fraction-static 0.8 on a 4090 how many concurrent at 8k",
+                 "sglang llama 3.1 8b mem_fraction_static=0.8 on a 4090 how many concurrent at 8k"):
+        reply = ask(text, "en")
+        assert str(reply.query.mem_fraction_static) == "0.8", text
+        cc = reply.answer.concurrency[0]
+        assert cc.utilization_said and cc.sequences == 4, cc
+        says(reply.text, ["<code>--mem-fraction-static 0.8</code> of each GPU: 20.6 GB of "
+                          "25.76 GB (24 GiB)"], ["vLLM's default"])
+
+
+def test_the_fraction_is_sglangs_only() -> None:
+    assert ask("vllm llama 3.1 8b mem_fraction_static=0.8 on a 4090 how many concurrent",
+               "en").query.mem_fraction_static is None

@@ -141,6 +141,7 @@ class _Work:
     kv_cache_type: str | None = None  # "-ctk q8_0", "fp8 kv cache": detailed.toml kv_cache
     kv_cache_type_v: str | None = None  # llama.cpp's V cache when not K's ("-ctk q8_0" alone)
     gpu_memory_utilization: Decimal | None = None  # vLLM's "--gpu-memory-utilization 0.95"
+    mem_fraction_static: Decimal | None = None  # SGLang's "--mem-fraction-static 0.8"
     max_num_seqs: int | None = None  # vLLM's "--max-num-seqs 64": a ceiling, not a batch
     cpu_offload_gib: Decimal | None = None  # vLLM's "--cpu-offload-gb 20": GiB a GPU, in RAM
     max_num_batched_tokens: int | None = None  # vLLM's "--max-num-batched-tokens 8192"
@@ -646,6 +647,10 @@ def _take_settings(work: _Work) -> None:
         share = work.num(value) if value else work.num(match.group("pct")) / 100
         work.gpu_memory_utilization = share  # outside (0, 1]: refused by bounds, not dropped
         work.blank(*match.span("num" if value else "pct"))
+    match = px.MEM_FRACTION_STATIC.search(work.s)
+    if match:  # SGLang's share: no context, size nor count
+        work.mem_fraction_static = work.num(match.group("num").replace(",", "."))
+        work.blank(*match.span())
     before, after = px.SEQ_BEFORE.search(work.s), px.SEQ_AFTER.search(work.s)
     if before and after and after.start() < before.start() < after.end() \
             and after.group("k") and not before.group("k"):
@@ -4824,6 +4829,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         kv_cache_type=work.kv_cache_type if inference else None,
         kv_cache_type_v=work.kv_cache_type_v if inference else None,
         gpu_memory_utilization=utilization,
+        mem_fraction_static=work.mem_fraction_static if engine == "sglang" and inference
+        and work.mem_fraction_static else None,
         utilization_asked=utilization_asked,
         max_num_seqs=work.max_num_seqs if inference else None,
         max_num_batched_tokens=work.max_num_batched_tokens if inference else None,

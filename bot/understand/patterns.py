@@ -258,6 +258,13 @@ GPU_MEMORY_UTILIZATION: Final = Guarded(
     r"gpu[ _-]?mem(?:ory)?[ _-]?util\w* ?[=:]? ?"
     r"(?:(?P<num>-?\d{1,3}(?:[.,]\d{1,3})?)(?![\d%])|(?P<pct>-?\d{1,4}) ?%)"
 )
+# SGLang's share for the weights and the KV cache ("--mem-fraction-static 0.8",
+# "mem_fraction_static=0.85", its short "--mem-frac 0.9"): the value as written.
+MEM_FRACTION_STATIC: Final = Guarded(
+    ("frac",),
+    r"(?<![a-z])mem[ _-]frac(?:tion[ _-]static)? ?[=:]? ?(?P<num>0?[.,]\d{1,3}|1(?:[.,]0{1,3})?)"
+    r"(?![\d%])"
+)
 # A Hugging Face repo id of a chat-tuned checkpoint ("meta-llama/Meta-Llama-3-8B-Instruct",
 # "google/gemma-2-9b-it", "mistralai/Mistral-7B-Instruct-v0.3"): with no training word, what
 # people paste to run it.

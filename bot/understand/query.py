@@ -346,6 +346,9 @@ class Query(BaseModel):
     # vLLM's share of each GPU said ("--gpu-memory-utilization 0.95"): the budget its longest
     # context and its concurrency are searched within, instead of its default 0.9.
     gpu_memory_utilization: Decimal | None = None
+    # SGLang's "--mem-fraction-static 0.8": the share of each GPU that holds the weights and the
+    # KV cache pool (unset: its start-up rule, rules.capacity.sglang_mem_fraction_static).
+    mem_fraction_static: Decimal | None = None
     # "what --gpu-memory-utilization should i set": the flag named with no value, the least
     # share that holds the run asked for (vLLM serves it).
     utilization_asked: bool = False
