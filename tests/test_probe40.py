@@ -72,3 +72,46 @@ def test_llama_factory_quantization_bit(text: str, method: str, has: list[str]) 
 def test_an_oom_asked_is_answered_without_yes_or_no(text: str, lead: str) -> None:
     reply = ask(text)
     assert reply.text.startswith(lead), reply.text[:400]
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # a figure judged where "that" would stand: "is 40 hours normal for …" (was the fit alone)
+    ("is 40 hours normal for qlora llama 3 8b on a 4090 with 30k samples of 2k tokens?",
+     "⏱ In 40 hours, 1× RTX 4090 trains about"),
+    ("is 12 it/s normal for lora llama 3.2 1b on a 4090 bs 8 seq 512",
+     "🏋️ <b>About"),
+    ("is 15 tok/s normal for llama 3 70b q4 on 2x3090", "⚡ <b>At most about 21 tokens/s"),
+    # a step's seconds as people write them (was unread: the fit alone)
+    ("steps are 6 seconds each on a 3090 for mistral 7b qlora, batch 1 ga 16 seq 2048, normal?",
+     "🏋️ <b>About"),
+    ("each step takes ~6s on my 3090, mistral 7b qlora bs 1 seq 2048, is that normal",
+     "🏋️ <b>About"),
+    ("6s per step qlora mistral 7b 3090 bs 1 seq 2048 why so slow", "🏋️ <b>About"),
+])
+def test_a_figure_judged_as_written(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:400]
+    if "step" in text:
+        says(reply.text, ["your 6 s/it is"], [])
+
+
+@pytest.mark.parametrize(("text", "lead", "lacks"), [
+    # training methods weighed with "bf16" beside LoRA: the BF16 is LoRA's base (was BF16
+    # inference of the 70B)
+    ("a100 80gb lora llama 3.1 70b bf16 fits? or need qlora",
+     "✅ <b>On 1× A100 80GB, Llama 3.1 70B fits: QLoRA.</b>", "(BF16 inference)"),
+    # Accelerate's "dispatched on the CPU or the disk" is no storage question (was "Our published
+    # page does not say anything about storage" first, the error answered as a second question)
+    ("ValueError: Some modules are dispatched on the CPU or the disk. Make sure you have enough "
+     "GPU RAM to fit the quantized model. loading llama 3 70b in 4bit on a 3090",
+     "❌ <b>No: Llama 3 70B does not fit on 1× RTX 3090 (4-bit inference).</b>", "storage"),
+    ("do you have persistent disks?", "ℹ️ Our published page does not say anything about storage",
+     "fits"),
+    # the YAML key pasted in the question (was what makes it fit, the saving unanswered)
+    ("does flash_attention: true reduce memory for lora llama 3 8b at 8k on a 4090",
+     "⚡ <b>FlashAttention saves about 21.5 GB per GPU here", "🤔"),
+])
+def test_read_as_meant(text: str, lead: str, lacks: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:400]
+    says(reply.text, [], [lacks])

@@ -130,6 +130,10 @@ CONTEXT_ASK: Final = headed_words(_words("CONTEXT_ASK"))
 # named with no training run (bot.understand.parse._capacity_asked).
 SPEED_ASK: Final = screened_words(_words("SPEED_ASK"))
 SPEED_WEAK: Final = _whole(_words("SPEED_WEAK"))
+# A figure judged where "that" would stand: "is 40 hours normal", "is 12 it/s normal", "are 6
+# seconds a step normal", "is 1.5 s/it reasonable": read after the figure is taken out of the
+# text, so the verb meets the judgement.
+_FIGURE_JUDGED: Final = r"(?:is|are|isn'?t|aren'?t) (?:normal|expected|reasonable|too slow|too long)"
 # A speed one measured, judged ("i get 15 tok/s …, is that normal?", "only 5 tok/s, why so
 # slow", "¿es normal?", "c'est normal ?"): the bound it is weighed against (folded, en/es/fr).
 SPEED_JUDGED: Final = lazy(
@@ -137,6 +141,9 @@ SPEED_JUDGED: Final = lazy(
     r"bad|reasonable|fast|too slow|low)|why (?:so|is it|am i|only)|(?:too|so|very|really) slow|"
     r"only (?:getting|get|got)|es (?:normal|lento|poco)|(?:muy|demasiado) lento|por que tan lento|"
     r"c'?est (?:normal|lent|peu)|(?:trop|tres) lent|pourquoi (?:si|aussi) lent|"
+    # "is 15 tok/s normal for llama 3 70b q4 on 2x3090", "is 12 it/s normal for …": the rate
+    # between the verb and the judgement (was the fit alone)
+    rf"{_FIGURE_JUDGED}|"
     # "can a 4090 do 100 tok/s on llama 3 8b": a rate wished for, weighed against the bound
     r"(?:can|could|will|would|does) (?:[^ ?]+ ){1,4}(?:do|hit|reach|get|push|manage|achieve))"
     r"(?![a-z])"
@@ -149,6 +156,8 @@ TIME_JUDGED: Final = lazy(
     r"(?<![a-z])(?:(?:is|isn'?t|does|doesn'?t) (?:that|this|it) (?:seem |sound |look )?"
     r"(?:normal|expected|reasonable|right|ok|okay|too slow|too long|slow|long|a lot)|"
     r"normal ?\?|(?:taking|takes?|took) (?:forever|ages|so long|too long)|"
+    # "is 40 hours normal for qlora llama 3 8b on a 4090 …": the hours before the judgement
+    rf"{_FIGURE_JUDGED}|"
     r"(?:too|very|really|way too) (?:slow|long)|so slow|why (?:so|is it) (?:slow|long)|"
     r"es (?:normal|mucho|demasiado)|(?:muy|demasiado) lento|tarda (?:demasiado|mucho)|"
     r"c'?est (?:normal|trop long|long|lent)|(?:trop|tres) (?:lent|long))(?![a-z])"
@@ -863,7 +872,10 @@ SERVICE_TOPICS: Final[tuple[tuple[str, Guarded], ...]] = (
     ("storage", Guarded(
         ("storage", "almacenamiento", "stockage", "persist", "disk", "disco", "disque", "volume"),
         # "des réductions pour les gros volumes ?" asks a volume discount, not storage
-        r"(?<![a-z0-9])(?:(?:persistent |network |extra )?(?:storage|disks?|"
+        # "Some modules are dispatched on the CPU or the disk" (Accelerate's error loading a
+        # quantized model bigger than the card) is the GPU's memory, not our storage
+        r"(?<![a-z0-9])(?:(?:persistent |network |extra )?(?:storage|"
+        r"(?<!cpu or the )(?<!cpu or )(?<!cpu and the )(?<!cpu and )disks?|"
         r"(?<!gros )(?<!grands )(?<!grand )(?<!big )(?<!high )(?<!large )(?<!sur le )volumes?)|"
         r"almacenamiento(?: persistente)?|discos? persistentes?|stockage(?: persistant)?|"
         r"disques? persistants?|volumes? persistants?|persistent|persistente|persistant|"

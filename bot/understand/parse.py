@@ -639,6 +639,10 @@ def _take_settings(work: _Work) -> None:
         work.step_rate = work.num(match.group("num"))
         work.step_seconds = match.group("spi") is not None
         work.blank(*match.span())
+    elif (match := _STEP_SECONDS.search(work.s) or _STEP_SECONDS_AFTER.search(work.s)) is not None:
+        work.step_rate = work.num(match.group("num"))
+        work.step_seconds = True
+        work.blank(*match.span())
     if flags.online_rl is not None:
         _take_rl_settings(work)
     match = px.GPU_MEMORY_UTILIZATION.search(work.s)
@@ -1633,6 +1637,20 @@ def _take_size(work: _Work) -> None:
         if work.params_b is None:
             work.params_b = tidy(work.num(match.group("num"), prefer_thousands=True).scaleb(-9))
         work.blank(*match.span())
+
+
+# A step's seconds said as people write them: "steps are 6 seconds each", "each step takes ~6
+# s", "6s per step", "6 sec a step" (was unread: "…, normal?" got the fit alone); the trainer's
+# own "6.1s/it" is settings.STEP_RATE.
+_STEP_SECONDS: Final = Screened(
+    rf"(?<![a-z])(?:steps?|iterations?|iters?) (?:are|is|take|takes|taking|at) "
+    rf"(?:about |around |roughly |like |~ ?)?(?P<num>{NUM_SP}) ?(?:s|secs?|seconds?)"
+    r"(?: each| per step| a step| apiece)?(?![a-z])"
+)
+_STEP_SECONDS_AFTER: Final = Screened(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:s|secs?) (?:per|a|each|every) (?:step|it(?:eration)?)"
+    r"(?![a-z])"
+)
 
 
 # --- method ------------------------------------------------------------------------------------
@@ -3357,7 +3375,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     served = px.RL_GENERATION.sub(" ", served) if flags.online_rl else served
     inference = _is_inference(served, method, trains) or (
         method is None and not trains and work.served_batch) or (
-        method is None and _served(served, work, cat)) or (
+        # "lora llama 3.1 70b bf16 fits? or need qlora": training methods weighed, the BF16
+        # the LoRA's base (was BF16 inference)
+        method is None and not methods_named and _served(served, work, cat)) or (
         method is None and not trains and work.dataset_samples is None
         and ((px.INSTRUCT_REPO.admits(folded)
               and px.INSTRUCT_REPO.pattern.search(folded) is not None)

@@ -811,7 +811,8 @@ LANGUAGE = Language(
         ),
         # What FlashAttention saves ("does flash attn reduce vram", "flash attention vs eager").
         "FLASH_SAVING_ASK": (
-            r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "
+            # "does flash_attention: true reduce memory …": the YAML key as pasted
+            r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?(?: ?[:=] ?(?:true|1))? "
             r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
             r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "
             r"(?:actually )?save",
