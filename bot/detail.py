@@ -1754,10 +1754,12 @@ def _assumptions(
             out.append(Assumption(code="lora_attention_fused_experts", params={"rank": rank}))
         elif targets == "all":
             out.append(Assumption(code="lora_all_linear", params={
-                "rank": rank, "adam8bit": eight, "bf16": bf16_adapters}))
+                "rank": rank, "adam8bit": eight, "bf16": bf16_adapters,
+                "optimizer": _optimizer(query, method) or ""}))
         else:
             out.append(Assumption(code="lora_targets", params={
-                "rank": rank, "targets": targets, "adam8bit": eight, "bf16": bf16_adapters}))
+                "rank": rank, "targets": targets, "adam8bit": eight, "bf16": bf16_adapters,
+                "optimizer": _optimizer(query, method) or ""}))
     embedded = next((a for a in breakdown.assumptions if a.code == "trained_embeddings"), None)
     if embedded is not None:
         out.append(Assumption(code="trained_embeddings", params={
@@ -1809,6 +1811,9 @@ def _assumptions(
                                   else "mixed_precision_fp16" if fp16 else "mixed_precision"))
         if query.optimizer in ("paged_adamw", "paged_adam8bit"):
             out.append(Assumption(code="paged_optimizer"))
+        if query.optimizer in ("lion", "lion8bit", "sgd", "sgd_momentum"):
+            out.append(Assumption(code="one_state_optimizer",
+                                  params={"optimizer": query.optimizer}))
         if query.grad_accumulation is not False and not (
                 tune is not None and query.grad_accumulation is None
                 and tune.grad_accumulation_steps == 1):

@@ -52,7 +52,8 @@ __all__ = [
 
 Precision = Literal["mixed", "bf16", "fp32"]
 OptimizerName = Literal[
-    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
+    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor", "lion",
+    "lion8bit", "sgd", "sgd_momentum",
 ]
 LossImpl = Literal["eager", "fused", "chunked", "cut"]
 Kernels = Literal["unsloth", "liger"]
@@ -575,6 +576,25 @@ def _fused_linear_ce_bytes(arch: _Dims, tokens: float, kernels: Kernels,
     return grad_input + tokens / chunks * arch.vocab * c["activations.fused_ce_chunk_logit_bytes"]
 
 
+_ONE_STATE_LABELS: dict[str, str] = {
+    "lion": "Lion momentum (bitsandbytes, FP32)", "lion8bit": "Lion momentum (8-bit)",
+    "sgd": "plain SGD: no state", "sgd_momentum": "SGD momentum buffer",
+}
+
+
+def _one_state_bytes(optimizer: str, bf16_params: bool, c: Mapping[str, float]) -> float:
+    """Bytes a parameter of the optimizers with one state or none: bitsandbytes' Lion (FP32
+    or 8-bit whatever the parameter's dtype), torch's SGD (a momentum buffer in the gradient's
+    dtype with momentum, nothing without)."""
+    if optimizer == "lion":
+        return c["training.lion_states"]
+    if optimizer == "lion8bit":
+        return c["training.lion8bit_states"]
+    if optimizer == "sgd":
+        return 0.0
+    return c["training.sgd_momentum_buffers"] * c["bytes.bf16" if bf16_params else "bytes.fp32"]
+
+
 # A term's note worded from constants: the same few strings for every estimate.
 @dataclass(frozen=True, slots=True)
 class CheckpointSize:
@@ -1037,6 +1057,9 @@ def estimate_training(
         elif opt_name == "adafactor":
             opt_bytes = c["training.adafactor_states"]
             opt_label = "Adafactor factored states"
+        elif opt_name in ("lion", "lion8bit", "sgd", "sgd_momentum"):
+            opt_bytes = _one_state_bytes(opt_name, prec == "bf16", c)
+            opt_label = _ONE_STATE_LABELS[opt_name]
         else:
             opt_bytes = c["training.adam8bit_states"]
             opt_label = "8-bit Adam m+v"
@@ -1101,6 +1124,14 @@ def estimate_training(
             assumptions.append(_NOTES["cpu_offload"])
         if opt_name in ("adam8bit", "paged_adam8bit"):
             adapter_bytes, label = prep.eight_bit_adapters(lora_rank, bf16_adapters)
+        elif opt_name in ("lion", "lion8bit", "sgd", "sgd_momentum"):
+            # The adapters' states as that optimizer keeps them, instead of AdamW's two.
+            adamw = c["training.adamw_bf16_states" if bf16_adapters
+                      else "training.adamw_fp32_states"]
+            adapter_bytes = prep.adapter_bytes - prep.adapters * (
+                adamw - _one_state_bytes(opt_name, bf16_adapters, c))
+            label = (f"{prep.adapters / 1e6:.1f}M trainable params: weights and grads "
+                     f"{'BF16' if bf16_adapters else 'FP32'}, {_ONE_STATE_LABELS[opt_name]}")
         else:
             adapter_bytes, label = prep.adapter_bytes, prep.adapter_label
         if cpu_offload:
@@ -1118,6 +1149,8 @@ def estimate_training(
             weight_bytes = c["bytes.fp32"] if wide else bf16
             if opt_name in ("adam8bit", "paged_adam8bit"):
                 state_bytes = c["training.adam8bit_states"]
+            elif opt_name in ("lion", "lion8bit", "sgd", "sgd_momentum"):
+                state_bytes = _one_state_bytes(opt_name, not wide, c)
             else:
                 state_bytes = c["training.adamw_fp32_states" if wide
                                 else "training.adamw_bf16_states"]

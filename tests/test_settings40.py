@@ -137,3 +137,61 @@ def test_cut_cross_entropy_turned_off_is_the_eager_loss() -> None:
     reply = ask("qlora llama 3 8b on a 4090, seq 8192, cut_cross_entropy: false, details")
     assert reply.answer.detailed is not None
     assert reply.answer.detailed.breakdown.term("logits") == Decimal("14.7"), reply.text
+
+
+# --- optimizers with one state a weight or none ------------------------------------------------
+
+@pytest.mark.parametrize(("optimizer", "states_gb"), [
+    ("lion", "32.1"),  # bitsandbytes' Lion: one FP32 state a weight (8.03B x 4 B)
+    ("lion8bit", "8"),  # one byte
+    ("sgd_momentum", "32.1"),  # torch SGD: one buffer in the FP32 master weights' dtype
+])
+def test_lion_and_sgd_keep_one_state_a_weight(optimizer: str, states_gb: str) -> None:
+    model = _model("llama-3-8b")
+    adamw = estimate_training(model, "full_adamw", 2048, 1, True, 16, 1)
+    one = estimate_training(model, "full_adamw", 2048, 1, True, 16, 1, optimizer=optimizer)
+    assert adamw.term("optimizer_states") == Decimal("64.2")
+    assert one.term("optimizer_states") == Decimal(states_gb)
+
+
+def test_plain_sgd_keeps_no_state_and_pure_bf16_momentum_is_bf16() -> None:
+    model = _model("llama-3-8b")
+    sgd = estimate_training(model, "full_adamw", 2048, 1, True, 16, 1, optimizer="sgd")
+    assert sgd.term("optimizer_states") == 0
+    bf16 = estimate_training(model, "full_adamw", 2048, 1, True, 16, 1, precision="bf16",
+                             optimizer="sgd_momentum")
+    assert bf16.term("optimizer_states") == Decimal("16.1")
+
+
+def test_lora_adapters_keep_the_optimizer_s_states() -> None:
+    model = _model("llama-3-8b")
+    adamw = estimate_training(model, "lora", 2048, 1, True, 16, 1)
+    lion = estimate_training(model, "lora", 2048, 1, True, 16, 1, optimizer="lion")
+    # 42M adapter parameters: 16 bytes with AdamW, 12 with Lion
+    assert adamw.term("lora_adapters") == Decimal("0.7")
+    assert lion.term("lora_adapters") == Decimal("0.5")
+
+
+@pytest.mark.parametrize(("text", "locale", "optimizer", "said", "gb"), [
+    ('full finetune llama 3 8b on an h100 optim="lion_8bit" bs 1', None, "lion8bit",
+     "8-bit Lion keeps one state a weight in one byte", "94.7"),
+    ("full finetune llama 3 8b on 2x h100 with paged_lion_32bit", None, "lion", "Lion keeps one",
+     None),
+    ("full finetune llama 3 8b on an h100 with lion 8-bit, pure bf16", None, "lion8bit",
+     "(full fine-tuning, 8-bit Lion)", "46.5"),
+    ("full finetune llama 3 8b on an h100 with optim=sgd, pure bf16", None, "sgd",
+     "Plain SGD (momentum 0, PyTorch's default) keeps no optimizer state.", "38.5"),
+    ("full finetune llama 3 8b on an h100, sgd with momentum 0.9, pure bf16", None,
+     "sgd_momentum", "SGD with momentum keeps one buffer a weight", "54.5"),
+    ("ajuste completo de llama 3 8b en una h100 con sgd, bf16 puro", "es", "sgd", "SGD", "38,5"),
+    ("fine-tuning complet de llama 3 8b sur une h100 avec lion", "fr", "lion", "Lion", "118,8"),
+])
+def test_lion_and_sgd_said_are_estimated(text: str, locale: str | None, optimizer: str,
+                                         said: str, gb: str | None) -> None:
+    # Was AdamW's two states a weight, with "Lion is not modelled here".
+    reply = ask(text + ", details", locale)
+    assert reply.query.optimizer == optimizer and reply.query.other_optimizer is None
+    assert "not modelled" not in reply.text and "AdamW's figures" not in reply.text
+    assert said in reply.text, reply.text
+    if gb is not None:
+        assert gb in reply.text, reply.text

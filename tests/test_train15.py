@@ -332,16 +332,11 @@ def test_the_batch_each_gpu_holds_is_the_micro_batch(text: str, locale: str | No
     assert ask(text, locale).query.batch_size == 4
 
 
+# (Lion and SGD are estimated since settings40: tests/test_settings40.py)
 @pytest.mark.parametrize(("text", "locale", "name", "note"), [
-    ('full finetune llama 3 8b on an h100 optim="lion_8bit" bs 1', None, "Lion",
-     "ℹ️ Lion is not modelled here: the optimizer states below are AdamW's"),
-    ("full finetune llama 3 8b on 2x h100 with paged_lion_32bit", None, "Lion",
-     "ℹ️ Lion is not modelled here"),
     ("full finetune llama 3 8b on an h100 with muon", None, "Muon", "ℹ️ Muon is not modelled"),
-    ("ajuste completo de llama 3 8b en una h100 con sgd", "es", "SGD",
-     "ℹ️ SGD no está modelado aquí"),
-    ("fine-tuning complet de llama 3 8b sur une h100 avec lion", "fr", "Lion",
-     "ℹ️ Lion n'est pas modélisé ici\u00a0:"),
+    ("ajuste completo de llama 3 8b en una h100 con muon", "es", "Muon",
+     "ℹ️ Muon no está modelado aquí"),
 ])
 def test_an_optimizer_not_modelled_is_said_before_adamw_s_figures(
         text: str, locale: str | None, name: str, note: str) -> None:
@@ -353,6 +348,6 @@ def test_an_optimizer_not_modelled_is_said_before_adamw_s_figures(
 def test_an_optimizer_word_outside_a_run_adds_nothing() -> None:
     assert "not modelled" not in ask("hola lion").text
     # SGD alone is also the Singapore dollar.
-    assert ask("qlora llama 3 8b on an h100 for 10 hours, price in sgd").query.other_optimizer \
-        is None
+    sgd = ask("qlora llama 3 8b on an h100 for 10 hours, price in sgd").query
+    assert sgd.other_optimizer is None and sgd.optimizer is None
     assert ask("full finetune llama 3 8b on an h100 with adamw").query.other_optimizer is None

@@ -29,8 +29,14 @@ if TYPE_CHECKING:
     from bot.detail import Assumption, DetailedAnswer, FitCheck, TrainingEstimate
     from rules.model_catalogue import ModelSpec
 
+# The optimizers with one state a weight or none (rules.estimator _one_state_bytes), by name.
+ONE_STATE_OPTIMIZERS: Final[dict[str, str]] = {
+    "lion": N_("Lion"), "lion8bit": N_("8-bit Lion"), "sgd": N_("SGD"),
+    "sgd_momentum": N_("SGD with momentum"),
+}
+
 __all__ = [
-    "DetailedLines", "detailed_block", "detailed_lead_block", "detailed_lead_lines",
+    "ONE_STATE_OPTIMIZERS", "DetailedLines", "detailed_block", "detailed_lead_block", "detailed_lead_lines",
     "detailed_lines",
 ]
 
@@ -327,9 +333,15 @@ def detailed_lines(ph: Phrases, d: DetailedAnswer, answer: Answer | None = None,
             "Training time for %(tokens)s (%(count)s epochs)",
             t.epochs, count=t.epochs, tokens=tokens,
         )
+    method = ph.method_name(d.method, pre)
+    one = next((a for a in d.assumptions if a.code == "one_state_optimizer"), None)
+    if one is not None:
+        # not the method's AdamW: the estimate steps with the optimizer said
+        method = g._("Full fine-tuning, %(optimizer)s",
+                     optimizer=g._(ONE_STATE_OPTIMIZERS[str(one.params["optimizer"])]))
     return DetailedLines(
         title=title,
-        method=ph.method_name(d.method, pre),
+        method=method,
         terms=terms,
         check=_check(ph, d),
         time_title=time_title,
@@ -746,6 +758,23 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "No architecture on file for this model: a Llama-like shape is assumed (%(layers)s "
             "layers, hidden size %(hidden)s).", layers=p["layers"], hidden=p["hidden"],
         )
+    if code == "one_state_optimizer":
+        return {
+            "lion": g._("Lion keeps one state a weight, its momentum, in FP32 (bitsandbytes), "
+                        "instead of AdamW's two."),
+            "lion8bit": g._("8-bit Lion keeps one state a weight in one byte (bitsandbytes), "
+                            "instead of AdamW's two."),
+            "sgd": g._("Plain SGD (momentum 0, PyTorch's default) keeps no optimizer state."),
+        }.get(str(p["optimizer"]), g._(
+            "SGD with momentum keeps one buffer a weight, the size of its gradient."))
+    if code in ("lora_all_linear", "lora_targets") and p.get("optimizer") in ONE_STATE_OPTIMIZERS:
+        name = g._(ONE_STATE_OPTIMIZERS[str(p["optimizer"])])
+        if code == "lora_all_linear":
+            return g._("LoRA rank %(rank)s on every linear layer (attention and MLP), adapters "
+                       "in FP32 with %(optimizer)s.", rank=p["rank"], optimizer=name)
+        return g._("LoRA rank %(rank)s on %(targets)s of every layer, adapters in FP32 with "
+                   "%(optimizer)s.", rank=p["rank"], targets=_targets_said(ph, p["targets"]),
+                   optimizer=name)
     if code == "lora_all_linear" and p.get("bf16") and not p.get("adam8bit"):
         return g._(
             "LoRA rank %(rank)s on every linear layer (attention and MLP), adapters in BF16 with "

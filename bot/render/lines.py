@@ -31,6 +31,7 @@ from bot.detail import (
 )
 from bot.i18n import N_
 from bot.render.detailed_lines import (
+    ONE_STATE_OPTIMIZERS,
     assumption_said,
     detail_leads_fit,
     detailed_block,
@@ -537,6 +538,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             if query.optimizer == "adafactor" and cat.method(asked.method).full \
                     and cat.method(asked.method).optimizer is None:
                 how = _("full fine-tuning, Adafactor")  # not AdamW: the detail uses Adafactor
+            elif query.optimizer in ONE_STATE_OPTIMIZERS and cat.method(asked.method).full \
+                    and cat.method(asked.method).optimizer is None:
+                how = _("full fine-tuning, %(optimizer)s",
+                        optimizer=_(ONE_STATE_OPTIMIZERS[query.optimizer]))
             oom = answer.oom
             if oom is not None and oom.contradicted and oom.serving:
                 # A server that ran out of memory where the estimate fits: what it leaves out.

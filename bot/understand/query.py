@@ -23,7 +23,8 @@ INTENTS: tuple[Intent, ...] = (
 )
 Precision = Literal["mixed", "bf16", "fp32"]
 Optimizer = Literal[
-    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
+    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor", "lion",
+    "lion8bit", "sgd", "sgd_momentum",
 ]
 Attention = Literal["eager", "sdpa"]
 # What a thanks, greeting or goodbye was, so that the reply answers in kind.

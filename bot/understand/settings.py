@@ -24,7 +24,8 @@ from bot.understand.screen import Headed, Screened
 Precision = Literal["mixed", "bf16", "fp32"]
 Kernels = Literal["unsloth", "liger"]
 Optimizer = Literal[
-    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor"
+    "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor", "lion",
+    "lion8bit", "sgd", "sgd_momentum",
 ]
 
 
@@ -645,16 +646,18 @@ KBIT_PREPARE: Final = _w(r"prepare_model_for_(?:kbit|int8)_training|prepare mode
 # GaLore (gradient low-rank projection): "galore", "galore_adamw", "galore_adamw_8bit",
 # "q-galore".
 GALORE: Final = _w(r"(?:q[ _-]?)?galore(?:_\w+)?")
-# Optimizers the estimator does not model, by the name said: Lion ("lion", "lion_8bit",
-# "paged_lion_32bit"), SGD ("sgd", "optim=sgd") and Muon. Their figures are AdamW's, said so.
-# SGD only as an optimizer ("with sgd", "optim=sgd", "sgd with momentum"): alone it is also the
-# Singapore dollar.
+# Optimizers by the name said beside AdamW's: Lion ("lion", "lion_8bit", "paged_lion_32bit",
+# "lion 8-bit": one state, rules/data/detailed.toml training.lion_states), SGD ("sgd",
+# "optim=sgd": no state, one momentum buffer with momentum) and Muon, which the estimator does not
+# model (its figures are AdamW's, said so). SGD only as an optimizer ("with sgd", "optim=sgd",
+# "sgd with momentum"): alone it is also the Singapore dollar.
 OTHER_OPTIMIZER: Final = _w(
-    r"(?:paged_)?lion(?:_?(?:8|32)_?bits?)?|muon|"
+    r"(?:paged[ _-]?)?lion(?:[ _-]?(?:8|32)[ _-]?-?bits?)?|muon|"
     r"(?<=optim )sgd|(?<=optim=)sgd|(?<=optim: )sgd|(?<=optim=\")sgd|(?<=optimizer )sgd|"
     r"(?<=with )sgd|(?<=using )sgd|(?<=con )sgd|(?<=avec )sgd|"
     r"sgd(?= (?:optimi[sz]er|optimiseur|optimizador|with momentum|momentum))"
 )
+NO_MOMENTUM: Final = _w(r"momentum ?[:=]? ?0(?![.,]?\d)|(?:no|without|sin|sans) momentum")
 # Continued pre-training ("continued pretraining", "continual pre-training", "pre-entrenamiento
 # continuo", "pre-entrainement continu") goes on from a trained model's weights: a full
 # fine-tune on raw text, not training from scratch (was "to train Mistral 7B from scratch").
@@ -719,7 +722,7 @@ class Settings:
     dora: bool = False  # DoRA named: estimated as LoRA, said so
     # Trained in full beside the adapters (modules_to_save): "embed_tokens,lm_head", one of them
     trained_embeddings: str | None = None
-    other_optimizer: str | None = None  # "Lion", "SGD", "Muon": not modelled, said so
+    other_optimizer: str | None = None  # "Muon": not modelled, said so
     paired: bool | None = None  # chosen and rejected answers: two sequences an example
     reference_model: bool | None = None  # a frozen reference copy (DPO, IPO, KTO)
     objective: str | None = None  # "DPO", "ORPO", "KTO"…: the preference objective named
@@ -767,7 +770,7 @@ _SCREENED_FLAGS: Final = (
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, CUT_CE_OFF, CUT_CE, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
     NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
-    OTHER_OPTIMIZER, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    OTHER_OPTIMIZER, NO_MOMENTUM, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -957,8 +960,14 @@ def _read_flags(s: str) -> Settings:
     out.trained_embeddings = _trained_embeddings(s)
     if (other := OTHER_OPTIMIZER.search(s)) is not None and out.optimizer is None:
         name = other.group(0)
-        out.other_optimizer = "Lion" if "lion" in name else name.upper() if name == "sgd" \
-            else "Muon"
+        if "lion" in name:
+            out.optimizer = "lion8bit" if "8" in name else "lion"
+        elif name == "sgd":
+            # torch.optim.SGD keeps a momentum buffer only when momentum is not 0 (its default)
+            out.optimizer = "sgd_momentum" if "momentum" in s and not NO_MOMENTUM.search(s) \
+                else "sgd"
+        else:
+            out.other_optimizer = "Muon"
     if KBIT_PREPARE.search(s):
         out.kbit_fp32 = True
     if (paired := PAIRED.search(s)) is not None:
