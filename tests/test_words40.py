@@ -176,3 +176,34 @@ def test_a_cards_memory_before_a_fit_verb_is_no_total() -> None:
     with the cards after it."""
     reply = ask("j'ai 2 cartes de 24go rentre un 70b en qlora ?", "fr")
     assert (reply.query.gpu_count, reply.query.vram_gb) == (2, 24), reply.text
+
+
+# The time on one's own card asked, and renting another said: the time there leads, the rented
+# card's after it (was the two datasheets compared, the time asked unanswered).
+RENT_IF: list[tuple[str, str, list[str]]] = [
+    ("en", "how long to qlora llama 3 8b with 100k examples on my 3090, and if i rent an h100?",
+     ["⏱ <b>How long Llama 3 8B takes with QLoRA depends on how long your 100,000 samples are: "
+      "about 29.22 hours at 512 tokens each, 111.8 hours at 2,048 tokens each, on 1× RTX 3090",
+      "💵 Rented here on 1× H100: about 2.47 hours and 8.39 hours"]),
+    ("fr", "combien de temps un qlora de llama 3 8b avec cent mille exemples sur ma 3090, et si "
+     "je loue une h100 ?",
+     ["⏱ <b>La durée d'un entraînement QLoRA pour Llama 3 8B dépend de la longueur de vos "
+      "100\u202f000 exemples", "sur 1× RTX 3090", "1× H100"]),
+    # a card we rent too, one's own: its time leads (the H100's line is the template's, left)
+    ("es", "cuanto tarda un qlora de llama 3 8b con cien mil ejemplos en mi 4090, y si lo alquilo "
+     "en la h100?",
+     ["⏱ <b>Lo que tarda el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus "
+      "100.000 ejemplos", "en 1× RTX 4090"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "has"), RENT_IF)
+def test_own_card_time_and_renting_another(lang: str, q: str, has: list[str]) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "time", reply.text
+    pos = 0
+    for part in has:
+        found = reply.text.find(part, pos)
+        assert found >= 0, (part, reply.text)
+        pos = found + len(part)
+    assert "⚖️" not in reply.text

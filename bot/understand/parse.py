@@ -4450,14 +4450,19 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     # the run's time and cost on the rented card named beside it (was the two cards' datasheets
     # compared first, the time and the cost asked after them).
     rent_gpu = rent_gpu_count = None
+    # ... and renting the other said ("… en mi 4090, y si lo alquilo en la h100?", "and if i
+    # rent an h100?"): the first card is one's own, even one we rent too (was the datasheets)
+    rent_if = _RENT_IF.search(rest) is not None
+    own = says_owned or _MY_CARD.search(rest) is not None
     if intent == "compare" and len(known) == 2 and len(others) == 1 \
-            and (says_owned or _MY_CARD.search(rest) is not None) \
+            and (own or rent_if) \
             and rigs is None and work.hours is None and flags.tokens_per_second is None \
             and not inference and (work.params_b is not None or work.model_id is not None) \
             and (work.dataset_tokens is not None or work.dataset_samples is not None) \
-            and not index.gpu(known[0]).rented and index.gpu(others[0]).rented \
+            and (not index.gpu(known[0]).rented or rent_if) and index.gpu(others[0]).rented \
             and _WEIGHED.search(rest) is None and px.DURATION_QUESTION.search(rest) is not None \
-            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None):
+            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None
+                 or rent_if):
         rent_gpu, rent_gpu_count = others[0], _count_of(work, others[0])
         intent, known, others = "time", [known[0]], ()
     # A download asked of a model served: its size on disk and how long (bot.answer), as a
