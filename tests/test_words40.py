@@ -207,3 +207,73 @@ def test_own_card_time_and_renting_another(lang: str, q: str, has: list[str]) ->
         assert found >= 0, (part, reply.text)
         pos = found + len(part)
     assert "⚖️" not in reply.text
+
+
+# Paying more for a card, weighed: the cards compared (was the crypto payment page).
+WORTH_PAYING: list[tuple[str, str, str]] = [
+    ("es", "vale la pena pagar la h100 o con la a100 me alcanza pa un qlora de 70b con 50 mil "
+     "ejemplos?", "⚖️ <b>¿H100 o A100 80GB?</b>"),
+    ("fr", "ca vaut le coup de payer la h100 ou l'a100 suffit pour un qlora de 70b avec 50 mille "
+     "exemples ?", "⚖️ <b>H100 ou A100 80GB\u202f?</b>"),
+    ("en", "is it worth paying for the h100 or is the a100 enough for qlora 70b with 50k examples",
+     "⚖️ <b>H100 or A100 80GB?</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "head"), WORTH_PAYING)
+def test_worth_paying_for_a_card_is_no_payment_question(lang: str, q: str, head: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "compare" and head in reply.text, reply.text
+    assert "🪙" not in reply.text
+
+
+def test_paying_for_a_card_with_a_coin_is_still_paying() -> None:
+    assert ask("puedo pagar la h100 con usdt?", "es").answer.intent == "pay"
+
+
+# A model's size on disk, asked as people ask it: the files' size (was the memory to run it,
+# or "serving has no typical duration").
+DISK: list[tuple[str, str, str]] = [
+    ("es", "cuanto ocupa en disco llama 3 70b en q4",
+     "⬇️ <b>El archivo GGUF Q4_K_M de Llama 3 70B ocupa unos 43,2\u00a0GB de descarga.</b>"),
+    ("fr", "ca pese combien sur le disque llama 3 70b en q4",
+     "⬇️ <b>Le fichier GGUF Q4_K_M de Llama 3 70B fait environ 43,2\u202fGo à télécharger.</b>"),
+    ("es", "cuanto pesa llama 3 70b en q4?",
+     "⬇️ <b>El archivo GGUF Q4_K_M de Llama 3 70B ocupa unos 43,2\u00a0GB de descarga.</b>"),
+    ("en", "llama 3 70b q4 size on disk",
+     "⬇️ <b>The Q4_K_M GGUF file of Llama 3 70B is about 43.2 GB to download.</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), DISK)
+def test_size_on_disk(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+def test_weighed_in_vram_is_the_memory() -> None:
+    assert ask("cuanto pesa llama 3 8b en vram?", "es").text.startswith("📐")
+
+
+# A download with the line said as people say it: "la fibre 1 giga", "fibra de 300 megas",
+# "bajar" (Latin America) for downloading.
+DOWNLOADS: list[tuple[str, str, str]] = [
+    ("fr", "combien de temps pour telecharger llama 3 70b avec la fibre 1 giga",
+     "À 1\u00a0Gbit/s, cela prend environ 19\u00a0minutes.</b>"),
+    ("es", "cuanto tarda en bajar llama 3 70b con fibra de 300 megas",
+     "A 300\u00a0Mbps tarda aproximadamente 1,05\u00a0horas.</b>"),
+    ("es", "cuanto tardo en bajarme qwen 2.5 32b con 50 megas",
+     "A 50\u00a0Mbps tarda aproximadamente 2,91\u00a0horas.</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "said"), DOWNLOADS)
+def test_downloads_as_people_say_them(lang: str, q: str, said: str) -> None:
+    reply = ask(q, lang)
+    first = reply.text.split("\n")[0]
+    assert first.startswith("⬇️") and first.endswith(said), reply.text
+
+
+def test_a_price_going_down_is_no_download() -> None:
+    assert "⬇️" not in ask("cuanto demora en bajar el precio de la h100?", "es").text
+    assert ask("avisame si la h100 baja de 2 dolares", "es").answer.intent == "alert"

@@ -441,16 +441,27 @@ CODING: Final = Guarded(("cod", "program"), r"(?<![a-z])(?:coding|code|coder|pro
 # A model's weights downloaded ("how long to download llama 3 70b", "cuánto tarda en descargar",
 # "combien de temps pour télécharger", "ollama pull llama3:70b"): their size on disk and the time
 # at the user's link speed ("dl time" too). Not "bajar" (also "lower": "bajar la vram").
-DOWNLOAD_ASK: Final = Guarded(("download", "descarg", "telecharg", "pull", "dl"),
+DOWNLOAD_ASK: Final = Guarded(("download", "descarg", "telecharg", "pull", "dl", "bajar"),
                               r"(?<![a-z])(?:download\w*|descarg\w*|telecharg\w*|ollama pull"
-                              r"|dl(?:ing)?)(?![a-z])")
+                              # "cuanto tarda en bajar llama 3 70b", "bajarme el modelo" (Latin
+                              # America; not a price that goes down: "baje de 2")
+                              r"|dl(?:ing)?|(?:(?:en |para |pa )bajar(?:me|lo)?|bajarme|bajarlo)"
+                              r"(?! (?:el |los |de )?precios?))(?![a-z])")
 # The disk space a model's files take ("how much disk space for llama 3 70b", "espacio en disco",
 # "espace disque", "how big is the q4 gguf file"): the download's size, with a model named.
 DISK_SPACE: Final = Guarded(
-    ("disk", "disco", "disque", "file", "archivo", "fichier"),
+    ("disk", "disco", "disque", "file", "archivo", "fichier", "pesa", "pese"),
     r"(?<![a-z])(?:disk space|space on (?:the |my )?disk|espacio en (?:el )?disco"
     r"|espace (?:sur le )?disque|(?:gguf )?file size|size of the (?:gguf )?file"
-    r"|how big is the (?:gguf )?file|tamano del archivo|taille du fichier)(?![a-z])"
+    r"|how big is the (?:gguf )?file|tamano del archivo|taille du fichier"
+    # "cuanto ocupa en disco llama 3 70b en q4", "ça pèse combien sur le disque", "size on
+    # disk", "cuánto pesa llama 3 70b": the files' size (was the memory to run it, or a cost)
+    r"|size on (?:the )?disk|(?:ocupa|ocupan|pesa|pesan) en (?:el )?(?:disco|ssd)"
+    r"|(?:pese|pesent|prend|prennent)(?: combien)?(?: de place)? sur (?:le |mon )?(?:disque|ssd)"
+    r"|taille sur (?:le )?disque|place sur (?:le )?disque"
+    # (weighed in memory is the memory: "cuanto pesa llama 3 8b en vram")
+    r"|(?:cuanto (?:pesa|pesan)|combien (?:pese|pesent)|(?:ca|il|elle) pese combien)"
+    r"(?![^?.!]{0,40}(?:vram|memoria|memoire|ram|gpu)))(?![a-z])"
     r"|(?<![a-z])how big is [a-z0-9 .:-]{1,40} (?:gguf )?file(?![a-z])"
 )
 # A link speed said beside a download ("on 100mbps", "a 50 Mbps", "1 gigabit", "fibra de 300

@@ -442,6 +442,11 @@ _MEGAS_OF_DATA: Final = lazy(r" ?(?:de |d')?(?:datos|data|texto|dataset|donnees|
 _LINK_BYTES: Final = lazy(r"(?:^|[^\w.,])(?P<num>\d{1,5}(?:[.,]\d{1,3})?) ?[MG]B/s")
 
 
+_FIBRE: Final = lazy(
+    r"(?<![a-z])(?:fibre|fibra|connexion|conexion|internet)(?: optique)?(?: (?:a|de|en|of))? "
+    r"(?P<num>\d{1,4}(?:[.,]\d{1,2})?) ?(?P<unit>gigas?|megas?)(?![a-z])")
+
+
 def _take_download(work: _Work, plain: str) -> None:
     """"how long to download llama 3 70b on 100mbps": the download asked and the link speed
     said beside it, in megabits per second (a capital B, "MB/s", or French octets, "Mo/s", are
@@ -449,6 +454,15 @@ def _take_download(work: _Work, plain: str) -> None:
     match = asks.DOWNLOAD_ASK.search(work.s)
     work.download = match is not None and not _negated(work.s, *match.span())
     work.disk = asks.DISK_SPACE.search(work.s) is not None
+    fibre = _FIBRE.search(work.s) if work.download else None
+    if fibre is not None and work.num(fibre.group("num")) > 0:
+        # "avec la fibre 1 giga", "con fibra de 300 megas": the line's speed in bits (was
+        # asked back, "1 giga" no unit of speed)
+        giga = fibre.group("unit").startswith("g")
+        work.link_mbps = tidy(work.num(fibre.group("num")) * (1000 if giga else 1))
+        work.blank(*fibre.span("num"))
+        work.blank(*fibre.span("unit"))
+        return
     speed = asks.LINK_SPEED.search(work.s)
     if speed is None or not (work.download or _BITS_UNIT.match(speed.group("unit") or "")):
         return  # "3350 gb/s" with no download said: a memory bandwidth, not a link
@@ -2605,13 +2619,21 @@ _HOURS_PRICED: Final = lazy(
     r"^ *combien de gpu(?: *[?.!,]+| s'il (?:te|vous) plait)* *$)")
 
 
+_WORTH_PAYING: Final = lazy(
+    r"(?<![a-z])(?:vale la pena|merece la pena|conviene|vaut (?:le coup|la peine)|worth(?: it)?)"
+    r" (?:de )?(?:pagar|payer|paying)(?: (?:mas|plus|more|extra))?"
+    r" (?:(?:por|pour|for) )?(?:la |el |le |l'|the |une? |una |an? )?gpu(?![a-z])")
+
+
 # First rule that holds wins. The order is the precedence: an alert sentence mentions a price;
 # a payment question may name a GPU; two GPUs make a comparison even with a size and a method;
 # "best/cheapest GPU for X" is a recommendation even with a method; a cost question names a GPU
 # and hours; with a GPU (or VRAM) and something to run on it, it is fit, without one, memory.
 # Within a rule, the facts already known are tested before the text is searched.
 _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
-    ("pay", lambda g: px.PAY_STRONG.search(g.s)),
+    # ... not paying more for a card weighed ("vale la pena pagar la h100 o con la a100 me
+    # alcanza", "ça vaut le coup de payer la h100 ?": was the crypto payment page)
+    ("pay", lambda g: px.PAY_STRONG.search(g.s) and not _WORTH_PAYING.search(g.s)),
     # ... but "how much is the b200 and the h200 per hour?", "cuánto cuesta la hora de la b200 y
     # de la h200" ask both prices, as "price of the h100 and the a100" does (were compared).
     ("compare", lambda g: g.gpus >= 2 and (px.COMPARE.search(g.s) or g.work or not (
@@ -2788,7 +2810,8 @@ def _and_pay(
             return other, refused, True
         return intent, refused, False
     also = intent in PAID_ALONG and bool(
-        refused or px.PAY_STRONG.search(rest) or px.PAY_COINS.search(rest))
+        refused or (px.PAY_STRONG.search(rest) and not _WORTH_PAYING.search(rest))
+        or px.PAY_COINS.search(rest))
     return intent, refused, also
 
 
