@@ -181,3 +181,42 @@ def test_a_rented_count_listed_is_timed_there_with_no_such_line() -> None:
     (reply,) = converse("qlora llama3 8b on my 3060 w/ 5k rows ~800tok each, how long n how "
                         "much on 4x a100 of yours", locale="en")
     says(reply.text, ["⏱ Rented here on 4× A100 80GB:"], ["We don't list"])
+
+
+RUN_4090 = "qlora llama 3 8b on a 4090 how long for 20k samples of 512 tokens"
+
+
+@pytest.mark.parametrize("asked", ["and 4bit?", "and in 4 bit?", "q4?"])
+def test_four_bits_after_a_qlora_run_is_that_qlora_run(asked: str) -> None:
+    # was serving the model in 4 bits ("Serving Llama 3 8B (4-bit inference) lasts as long as
+    # you keep it running"), the training dropped: QLoRA's base is 4-bit already
+    _, reply = converse(RUN_4090, asked, locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.method, q.inference, q.dataset_tokens) == (
+        "time", "qlora", False, 10_240_000), reply.text
+    says(reply.text, ["QLoRA of Llama 3 8B: about"], ["inference"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "head"), [
+    ("en", RUN_4090.replace("tokens", "tokens, 3 epochs"), "per epoch?",
+     "QLoRA of Llama 3 8B: about 2.69 hours on 1× RTX 4090"),
+    ("en", RUN_4090.replace("tokens", "tokens, 3 epochs"), "how long per epoch", "1 epoch."),
+    ("es", "qlora de llama 3 8b en una l40s, 10k ejemplos de 512 tokens, 3 épocas, cuanto sale",
+     "¿cuánto por época?", "Unos 0,60\u00a0US$"),
+    ("fr", "lora llama 3 8b sur une a100 avec 50k exemples de 512 tokens, 2 epochs, combien de "
+     "temps", "et par époque ?", "environ 3,13\u00a0heures sur 1× A100 80GB"),
+])
+def test_per_epoch_after_a_run_timed_is_one_epoch_of_it(
+        lang: str, run: str, asked: str, head: str) -> None:
+    # was "I did not understand that"
+    before, reply = converse(run, asked, locale=lang)
+    assert (before.query.epochs or 1) > 1 and reply.query.epochs == 1, reply.text
+    assert reply.answer.intent == before.answer.intent, reply.text
+    says(reply.text, [head], [])
+
+
+def test_unsloth_after_a_time_says_its_speed_up_is_not_in_the_time() -> None:
+    # was the same 2.69 hours with no word on Unsloth, as if it had been weighed
+    _, reply = converse(RUN_4090, "what if i use unsloth", locale="en")
+    assert reply.query.kernels == "unsloth", reply.text
+    says(reply.text, ["about 2.69 hours", "Unsloth's own speed-up is not in this time"], [])

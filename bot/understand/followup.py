@@ -565,6 +565,29 @@ def _per_gpu_of_run(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={"intent": previous.intent, "per_gpu_asked": True})
 
 
+# "per epoch?", "and each epoch?", "how long per epoch", "time per epoch?", "¿por época?",
+# "¿cuánto por época?", "et par époque ?", "combien de temps par epoch ?" (folded): one epoch's
+# share of the run just timed.
+_PER_EPOCH: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|et|e)\W+)?(?:(?:how long|how much time|time|how much|cuanto(?: tiempo)?"
+    r"|cuanto tarda|combien(?: de temps)?|le temps|el tiempo)\W+)?(?:is it\W+|es\W+|c'est\W+)?"
+    r"(?:per|each|every|a|an|por|cada|par|chaque|pour une?)\W+(?:epoch|epocas?|epoques?|epochs)"
+    r"\W*$")
+
+
+def _per_epoch_of_run(new: Query, previous: Query) -> Query | None:
+    """"per epoch?" after a run timed or costed on its data (its epochs said or not): the same
+    run over one epoch, which the reply says (was "I did not understand")."""
+    if previous.intent not in ("time", "cost") or previous.params_b is None \
+            or previous.inference or _names_model(new) or _names_card(new) \
+            or (previous.dataset_tokens is None and not previous.dataset_samples) \
+            or _PER_EPOCH.match(fold(new.text)) is None:
+        return None
+    merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
+                    names_model=False)
+    return merged.model_copy(update={"intent": previous.intent, "epochs": 1})
+
+
 def _epochs_of_untimed_run(new: Query, previous: Query) -> Query | None:
     """"what about 3 epochs" after a training run's verdict or its cost for hours said, no
     dataset in either: epochs multiply a time, so that run's time, which asks for the data
@@ -1182,7 +1205,7 @@ def _follow_up(
     per_gpu = _per_gpu_of_run(new, previous)
     if per_gpu is not None:
         return per_gpu
-    epochs = _epochs_of_untimed_run(new, previous)
+    epochs = _epochs_of_untimed_run(new, previous) or _per_epoch_of_run(new, previous)
     if epochs is not None:
         return epochs
     if new.not_llm is not None and not _names_model(new):
@@ -3249,7 +3272,9 @@ _BITS_ALONE: Final = lazy(
 
 def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
     """"and in 4bit?" after "can i lora llama 3 8b on a 4090" (or a full fine-tune): that run
-    with its base in 4 bits, QLoRA; "and in 8bit?" after LoRA or QLoRA: LoRA on an 8-bit base.
+    with its base in 4 bits, QLoRA; after a QLoRA run timed on its data (its base 4-bit
+    already) that run still (was serving the model in 4 bits, the data dropped); "and in
+    8bit?" after LoRA or QLoRA: LoRA on an 8-bit base.
     Was serving the model in 4 bits, the training dropped."""
     if names_model or not new.inference or previous.inference or previous.params_b is None:
         return None
@@ -3263,6 +3288,10 @@ def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
         return None
     if bits == "4" and new.method in ("inference_int4", "gguf_q4_k_m") \
             and (previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit")
+                 # a QLoRA run timed on its data: that run (its base 4-bit already), not
+                 # serving (after its verdict alone, serving in 4 bits: test_conv19)
+                 or (previous.method == "qlora" and previous.intent in ("time", "cost")
+                     and (previous.dataset_tokens is not None or bool(previous.dataset_samples)))
                  or (previous.method is None and previous.intent != "memory")):
         # (no method: "can i finetune llama 3.1 8b on my 3060", each training method; not "how
         # much vram for llama 3 8b", where "and in 4bit?" may well be serving it)
