@@ -180,3 +180,29 @@ def test_sglang_reads_the_fraction_said() -> None:
 def test_the_fraction_is_sglangs_only() -> None:
     assert ask("vllm llama 3.1 8b mem_fraction_static=0.8 on a 4090 how many concurrent",
                "en").query.mem_fraction_static is None
+
+
+# ----------------------------------------------------------------------------- --quantization bitsandbytes
+# vLLM's "--quantization bitsandbytes" loads bitsandbytes' 4-bit weights (vLLM docs, BitsAndBytes:
+# "Inflight quantization: load as 4bit quantization"; rules/data/serving.toml vllm.bitsandbytes):
+# it was served in BF16 (34.5 GB at vLLM's default context on a 3060, 16 GB of weights).
+
+
+@pytest.mark.parametrize("text", [
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct --quantization bitsandbytes --load-format "
+    "bitsandbytes on a 3060",
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct -q bitsandbytes --max-model-len 8192 on a 3060",
+    "LLM(model='meta-llama/Llama-3.1-8B-Instruct', quantization='bitsandbytes', "
+    "max_model_len=8192) vllm on a 3060",
+])
+def test_vllm_bitsandbytes_is_4_bit(text: str) -> None:
+    reply = ask(text, "en")
+    assert reply.query.method == "inference_int4", (text, reply.query.method)
+    assert "(4-bit inference)" in reply.text.split("\n")[0], reply.text[:300]
+
+
+def test_tgis_bitsandbytes_stays_8_bit_or_unsaid() -> None:
+    # TGI's "--quantize bitsandbytes" is LLM.int8 (8-bit): not read as 4-bit
+    reply = ask("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct "
+                "--quantize bitsandbytes on a 3060", "en")
+    assert reply.query.method != "inference_int4", reply.query.method

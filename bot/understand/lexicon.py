@@ -278,6 +278,11 @@ INFERENCE_INT4: Final[tuple[str, ...]] = (
     r"exl2", r"fp4", r"4 bits?", r"iq[1-4]_?(?:xxs|xs|s|m|nl)?", r"[2-4](?:\.\d+)? ?bpw",
     # ExLlama and TabbyAPI (which runs it) load EXL2 files: read as "exl2"
     r"exllama(?:v[23])?", r"tabby ?api",
+    # vLLM's (and SGLang's) "--quantization bitsandbytes": bitsandbytes' 4-bit weights, in-flight
+    # or a pre-quantized checkpoint (vLLM docs, BitsAndBytes: "Inflight quantization: load as
+    # 4bit quantization"; rules/data/serving.toml vllm.bitsandbytes). TGI's "--quantize
+    # bitsandbytes" is its 8-bit LLM.int8, not this.
+    r"(?:quantization|-q) ?[=:]? ?[\"']?bitsandbytes",
 )
 
 # --- intents -----------------------------------------------------------------------------------
