@@ -220,3 +220,15 @@ def test_unsloth_after_a_time_says_its_speed_up_is_not_in_the_time() -> None:
     _, reply = converse(RUN_4090, "what if i use unsloth", locale="en")
     assert reply.query.kernels == "unsloth", reply.text
     says(reply.text, ["about 2.69 hours", "Unsloth's own speed-up is not in this time"], [])
+
+
+@pytest.mark.parametrize(("asked", "model", "count"), [
+    ("what abt 8b", "llama-3-8b", None), ("how abt 2 gpus", "llama-3-70b", 2),
+])
+def test_what_abt_is_what_about(asked: str, model: str, count: int | None) -> None:
+    # "what abt 8b" was a question of its own ("Memory for an 8B model"), the run dropped
+    _, reply = converse("how long to qlora llama 3 70b on an a100 w 10k samples of 1k tok", asked,
+                        locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.gpu_count, q.dataset_tokens) == (
+        "time", model, "qlora", "a100-80gb", count, 10_000_000), reply.text

@@ -24,7 +24,7 @@ from bot.understand import patterns as px
 from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
-from bot.understand.normalise import fold
+from bot.understand.normalise import expand_abbreviations, fold
 from bot.understand.numbers import k_tokens
 from bot.understand.parse import (
     NIGHT_HOURS,
@@ -1069,11 +1069,17 @@ def follow_up(
         return new
     folded = fold(new.text)
     filler, pis = _FILLER_FIRST.match(folded), _PIS.match(folded)
+    expanded = expand_abbreviations(folded)
     if filler is not None:
         rest = folded[filler.end():]
     elif pis is not None:
         # Québec's "pis deux ?", "pis pour un mois ?": "et deux ?" (was "I did not understand")
         rest = "et " + folded[pis.end():]
+    elif expanded != folded and _MARKER.match(folded) is None \
+            and _MARKER.match(expanded) is not None:
+        # "what abt 8b", "how abt 2 gpus": an opening in chat shorthand, read expanded (was a
+        # question of its own, the run dropped: "Memory for an 8B model")
+        rest = expanded
     else:
         return _follow_up(new, previous, models, gpus)
     bare = new.model_copy(update={"text": rest})

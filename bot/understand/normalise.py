@@ -237,7 +237,8 @@ _AFTER_NUMBER_KEPT: Final = frozenset({"tb"})
 _ABBREVIATION: Final = lazy(
     r"(?<![\w'.-])(?<![\s,/][a-z],)(?<![\s,/][a-z], )(?<![\s,/][a-z]/)(?<!^[a-z],)(?<!^[a-z], )(" + "|".join(
         re.escape(a) for a in sorted(ABBREVIATIONS, key=len, reverse=True)
-    ) + r")(?![\w'-])(?! ?\d)"
+    # ("what abt 8b": "abt" is "about" before a number too)
+    ) + r")(?![\w'-])(?:(?<=abt)|(?! ?\d))"
     # ... nor in a list of single letters: "q,v", "q, k, v", "q and v", "q k v o" are LoRA's
     # projections
     r"(?! ?[,/+&] ?[a-z](?![a-z]))(?! (?:and|y|et) [a-z](?![a-z]))(?! [kv](?![a-z]))"

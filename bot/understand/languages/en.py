@@ -54,6 +54,8 @@ LANGUAGE = Language(
     ),
     alert_below=frozenset({"below", "under"}),
     alert_above=frozenset({"above", "over"}),
+    # Chat shorthand: "what abt 8b", "how abt on 2 h100" (was a new question, the run dropped)
+    abbreviations={"abt": "about"},
     alert_fillers=frozenset({"of", "a", "than"}),
     counts={
         "one": 1, "single": 1, "a single": 1, "two": 2, "a pair of": 2, "pair of": 2,
