@@ -232,3 +232,35 @@ def test_what_abt_is_what_about(asked: str, model: str, count: int | None) -> No
     q = reply.query
     assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.gpu_count, q.dataset_tokens) == (
         "time", model, "qlora", "a100-80gb", count, 10_000_000), reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked"), [
+    ("en", "qlora llama 3 8b on my 4090 how long for 10k samples of 512 tokens", "and if i rent?"),
+    ("es", "qlora de llama 3 8b en mi 4090, 10k ejemplos de 512 tokens, cuanto tarda",
+     "¿y si lo alquilo?"),
+    ("fr", "qlora llama 3 8b sur ma 4090, 10k exemples de 512 tokens, combien de temps",
+     "et si je loue ?"),
+])
+def test_renting_after_a_run_on_my_card_we_also_rent_is_that_run_rented(
+        lang: str, run: str, asked: str) -> None:
+    # "my 4090" (a card we rent at an unpublished price): was the price list ("et si je
+    # loue ?" was "I did not understand")
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.dataset_tokens, q.off_own_card) == (
+        "time", "llama-3-8b", "qlora", 5_120_000, True), reply.text
+    says(reply.text, ["1× L40S"], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "head"), [
+    ("en", "lora llama 3 8b on an a100 for 50k samples of 1k tokens how much", "and with my 3090?",
+     "LoRA of Llama 3 8B: about 26.83 hours on 1× RTX 3090"),
+    ("es", "qlora de llama 3 8b en una l40s, 10k ejemplos de 512 tokens, cuanto sale",
+     "¿y en mi 3090?", "alrededor de 2,92\u00a0horas en 1× RTX 3090"),
+])
+def test_my_card_after_a_runs_cost_is_the_runs_time_there(
+        lang: str, run: str, asked: str, head: str) -> None:
+    # was the run's cost where it is rented for least (1× L40S), the 3090 dropped unsaid
+    _, reply = converse(run, asked, locale=lang)
+    assert (reply.answer.intent, reply.query.gpu) == ("time", "rtx-3090"), reply.text
+    says(reply.text, [head], ["where what you pay"])

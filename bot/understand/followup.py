@@ -965,7 +965,9 @@ def _back_to(new: Query, previous: Query) -> Query | None:
 # "what about on your gpus?" (folded).
 _RENTED: Final = lazy(
     r"(?<![a-z])(?:rent\w*|cloud|alquil\w*|rentar\w*|nube|louer|location|(?:on|in) your "
-    r"(?:gpus?|cloud|servers?)|(?:de|en) (?:ustedes|vosotros)|chez vous)(?![a-z])"
+    r"(?:gpus?|cloud|servers?)|(?:de|en) (?:ustedes|vosotros)|chez vous"
+    # "et si je loue ?", "si je la louais"
+    r"|lou(?:e|es|ent|ais|ait|erais|erait|ant))(?![a-z])"
 )
 
 
@@ -978,8 +980,11 @@ def _rented(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None
     - a run on a card we do not rent ("… on my 3060 with 5k examples"): that run on the offered
       configuration where it costs least, its cost asked when said (was the own card's verdict
       again)."""
-    own = previous.gpu is not None and gpus is not None and not gpus.gpu(previous.gpu).rented \
-        and previous.params_b is not None
+    # (a card we rent too, said as one's own: "… on my 4090", then "¿y si lo alquilo?"; was
+    # the price list)
+    own = previous.gpu is not None and gpus is not None and previous.params_b is not None \
+        and (not gpus.gpu(previous.gpu).rented or previous.card_owned
+             or _MY_CARD.search(fold(previous.text)) is not None)
     if not (previous.local_asked or own) or _names_model(new) or _names_card(new) \
             or new.hours is not None or new.budget_usd is not None \
             or words(new.text) > SHORT_WORDS or _RENTED.search(fold(new.text)) is None:
@@ -990,6 +995,11 @@ def _rented(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None
         return merged.model_copy(update={"local_asked": False})
     costed = px.HOW_MUCH.search(fold(new.text)) is not None \
         or px.COST.search(fold(new.text)) is not None
+    if costed and gpus is not None and previous.gpu is not None \
+            and gpus.gpu(previous.gpu).rented:
+        # "what would it cost on your gpus" after a run on my 4090: priced where it is rented
+        # for least, the card asked kept (_price_of_run; test_conversation_prices)
+        return None
     return merged.model_copy(update={
         "gpu": None, "gpu_count": None, "gpu_variant_assumed": False, "card_owned": False,
         "vram_gb": None, "intent": "cost" if costed else merged.intent, "off_own_card": True})
@@ -3350,5 +3360,11 @@ def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
             and (new.dataset_tokens is not None or new.dataset_samples is not None):
         # "and how long would mistral 7b take on 10M tokens" after a fit or "what can i
         # finetune on it": a run on a dataset timed (was the fit verdict again)
+        return "time"
+    if previous.intent == "cost" and has_gpu and previous.hours is None \
+            and (previous.dataset_tokens is not None or bool(previous.dataset_samples)) \
+            and _MY_CARD.search(fold(new.text)) is not None:
+        # "and with my 3090?" after a run's cost: one's own card pays no rent, so the run's
+        # time there (was its cost where it is rented for least, the 3090 dropped unsaid)
         return "time"
     return previous.intent
