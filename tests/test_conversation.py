@@ -146,7 +146,7 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
      "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (LoRA).</b>"),
     ("run llama 3 8b on my 3090", "and in fp16?",
      {"method": "inference_bf16", "inference": True},
-     "(BF16 inference)"),
+     "(FP16 inference)"),
     ("qlora llama 3 8b on a 3090", "and the max batch size?",
      {"intent": "fit", "method": "qlora", "batch_asked": True},
      "📏 <b>Largest micro-batch that fits"),
