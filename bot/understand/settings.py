@@ -233,12 +233,12 @@ _EMBED_NAMES: Final = ("embed", "wte")
 _HEAD_NAMES: Final = ("head", "cabeza", "tete")
 
 
-def _trained_embeddings(s: str) -> str | None:
+def _trained_embeddings(s: str, listed: re.Match[str] | None, said: bool,
+                        unsloth: bool) -> str | None:
     """The matrices trained in full beside the adapters, "embed_tokens,lm_head" (both),
     "embed_tokens" or "lm_head"; None when none is named. A modules_to_save list names its own;
     the words and embedding_learning_rate mean both, as Unsloth's notebooks train them; Unsloth
     with embed_tokens among its target_modules trains that table."""
-    listed = MODULES_TO_SAVE.search(s)
     if listed is not None:
         after = s[listed.end(): listed.end() + 60]
         after = after.split("]", 1)[0] if "[" in after[:4] else after[:40]
@@ -246,9 +246,9 @@ def _trained_embeddings(s: str) -> str | None:
         head = any(name in after for name in _HEAD_NAMES)
         if embed or head:
             return ",".join(n for n, on in (("embed_tokens", embed), ("lm_head", head)) if on)
-    if TRAIN_EMBEDDINGS.search(s):
+    if said:
         return "embed_tokens,lm_head"
-    if "embed_tokens" in s and UNSLOTH.search(s):
+    if "embed_tokens" in s and unsloth:
         # Unsloth moves embed_tokens from target_modules to modules_to_save (FastLlamaModel.
         # get_peft_model); lm_head there gets a LoRA adapter like any linear.
         return "embed_tokens"
@@ -764,7 +764,7 @@ def _first(match: re.Match[str], *names: str) -> tuple[str | None, str | None]:
 
 # What ``read_flags`` searches, but QV and FULL: patterns screened by needles (screen.py).
 _SCREENED_FLAGS: Final = (
-    PURE_BF16, MIXED, FP32, MLX_TRAINING, NUM_LAYERS, MLX_RUN, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
+    PURE_BF16, MIXED, FP32, MLX_TRAINING, PYTORCH_NAMED, NUM_LAYERS, MLX_RUN, FP32_WEIGHTS, PAGED_8BIT, PAGED, ADAM_8BIT, ADAFACTOR, ADAMW_FOREACH,
     ADAMW,
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
@@ -957,7 +957,9 @@ def _read_flags(s: str) -> Settings:
         out.galore = True
     if DORA.search(s):
         out.dora = True
-    out.trained_embeddings = _trained_embeddings(s)
+    out.trained_embeddings = _trained_embeddings(
+        s, MODULES_TO_SAVE.search(s), TRAIN_EMBEDDINGS.search(s) is not None,
+        UNSLOTH.search(s) is not None)
     if (other := OTHER_OPTIMIZER.search(s)) is not None and out.optimizer is None:
         name = other.group(0)
         if "lion" in name:
