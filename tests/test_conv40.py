@@ -264,3 +264,11 @@ def test_my_card_after_a_runs_cost_is_the_runs_time_there(
     _, reply = converse(run, asked, locale=lang)
     assert (reply.answer.intent, reply.query.gpu) == ("time", "rtx-3090"), reply.text
     says(reply.text, [head], ["where what you pay"])
+
+
+def test_unsloth_after_a_cost_says_its_speed_up_is_not_in_it() -> None:
+    _, reply = converse("ça coûte combien d'entraîner mistral 7b en qlora sur une a100 avec 20k "
+                        "exemples de 1k tokens", "et avec unsloth ?", locale="fr")
+    assert (reply.answer.intent, reply.query.kernels) == ("cost", "unsloth"), reply.text
+    says(reply.text, ["Environ 2,19\u00a0$US", "L'accélération propre à Unsloth n'est pas dans "
+                      "ce temps"], [])

@@ -466,6 +466,12 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if runs is not None:
             put(runs)
             put("\n")
+        if query.kernels == "unsloth" and tq.tokens_per_second is None:
+            # "et avec unsloth ?" after a run's cost: the same cost, said why (as time.html.j2)
+            put(_("Unsloth's own speed-up is not in this time: its kernels are counted in the "
+                  "memory estimate, while the time is the same FLOPs at the same assumed "
+                  "utilization as any trainer."))
+            put("\n")
         if asked is not None:
             put(ph.quote_block(tq.quote))
             put("\n\n")
