@@ -11,9 +11,11 @@ import os
 import re
 from bisect import bisect_left
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
-from typing import Any, Final, TypeVar
+from functools import cache
+from types import UnionType
+from typing import Any, Final, Literal, TypeVar, Union, cast, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -1139,6 +1141,113 @@ class Answer(BaseModel):
         if q.system_ram_gb is not None:
             return split.ram_gb <= q.system_ram_gb
         return q.runner is not None and q.engine is None
+
+
+# -- an Answer made without validating what validation would keep as it is (issue #16) --------
+# Answer(...) runs pydantic's validation over all ~175 fields, the ones left at their default
+# too: ~140k instructions, some 7 % of a cold question. Where every value given is one
+# validation keeps unchanged (a model or dataclass instance of its field's class, passed
+# through; None, a bool, an int, a str of the field's type; a finite Decimal; a Literal's
+# value; a tuple of such), the same Answer is made from the defaults and those values. Any
+# other value (a list for a tuple, an int for a Decimal, a dict, a value that fails) goes
+# through Answer(...) itself. tests/test_speed40.py compares both over every answer built.
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen model's own __setattr__ refuses
+_Check = Callable[[Any], bool]
+
+
+def _kept_as_is(annotation: Any) -> _Check | None:
+    """A test that a value is one validation returns unchanged for `annotation` (a tuple: an
+    equal tuple of the same items); None when there is none this simple."""
+    origin = get_origin(annotation)
+    args = get_args(annotation)
+    if annotation is Any:
+        return lambda value: True
+    if annotation is type(None):
+        return lambda value: value is None
+    if annotation in (bool, int, str):
+        return lambda value: type(value) is annotation  # not a bool for an int, a Markup…
+    if annotation is Decimal:
+        return lambda value: type(value) is Decimal and value.is_finite()
+    if origin is Literal:
+        return lambda value: any(type(value) is type(a) and value == a for a in args)
+    if origin in (Union, UnionType):
+        checks = [_kept_as_is(a) for a in args]
+        if any(c is None for c in checks):
+            return None
+        kept = [c for c in checks if c is not None]
+        return lambda value: any(check(value) for check in kept)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _kept_as_is(args[0])
+            if item is None:
+                return None
+            return lambda value: type(value) is tuple and all(map(item, value))
+        items = [_kept_as_is(a) for a in args]
+        if not args or any(c is None for c in items):
+            return None
+        fixed = [c for c in items if c is not None]
+        return lambda value: type(value) is tuple and len(value) == len(fixed) and all(
+            check(v) for check, v in zip(fixed, value, strict=True))
+    if origin is None and isinstance(annotation, type) and (
+            issubclass(annotation, BaseModel) or is_dataclass(annotation)):
+        # Instances are not validated again (revalidate_instances "never", the default).
+        if issubclass(annotation, BaseModel) \
+                and annotation.model_config.get("revalidate_instances", "never") != "never":
+            return None
+        return lambda value: isinstance(value, annotation)
+    return None  # dicts and anything else: validated
+
+
+@cache
+def _answer_parts() -> tuple[
+        dict[str, _Check], dict[str, Any], dict[str, Callable[[], Any]], tuple[str, ...]]:
+    """Each field's test (fields without one are validated), every field's default in the
+    fields' order, the default factories and the required fields."""
+    found = Answer.__pydantic_decorators__
+    if found.validators or found.field_validators or found.root_validators \
+            or found.model_validators or Answer.__private_attributes__ \
+            or Answer.model_config.get("extra") is not None:
+        return {}, {}, {}, ()  # validators, private or extra fields: every Answer validated
+    checks: dict[str, _Check] = {}
+    defaults: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
+    required: list[str] = []
+    for name, field in Answer.model_fields.items():
+        check = _kept_as_is(field.annotation)
+        if check is not None:
+            checks[name] = check
+        defaults[name] = None  # its place in the order; a default or a factory's below
+        if field.default_factory is not None:
+            factories[name] = cast(Callable[[], Any], field.default_factory)
+        elif field.is_required():
+            required.append(name)
+        else:
+            defaults[name] = field.default
+    return checks, defaults, factories, tuple(required)
+
+
+def _made_answer(**values: Any) -> Answer:
+    """Answer(**values), without validating values it would keep as they are."""
+    checks, defaults, factories, required = _answer_parts()
+    for name, value in values.items():
+        check = checks.get(name)
+        if check is None or not check(value):
+            return Answer(**values)
+    for name in required:
+        if name not in values:
+            return Answer(**values)  # validation says which is missing
+    fields = {**defaults, **values}  # the fields' order, as validation makes it
+    for name, factory in factories.items():
+        if name not in values:
+            fields[name] = factory()
+    made = _new(Answer)
+    _set(made, "__dict__", fields)
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_fields_set__", set(values))
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
@@ -5215,7 +5324,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         card = cat.gpu(query.gpu) if query.gpu else None
         # "buy a 3090 or rent an a100": the hour weighed is the one named
         named = cat.gpu(query.other_gpus[0]) if query.other_gpus else None
-        return Answer(**base, gpu=card,
+        return _made_answer(**base, gpu=card,
                       rent_buy=rent_or_buy(card, query.purchase_usd, cat, named) if card else None)
     if intent in ("prices", "alert") and query.gpu and not cat.gpu(query.gpu).rented:
         # "how much is a 3090 per hour?", "alert me on the 3090 price": we have no price for it.
@@ -5229,13 +5338,13 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         start = _cheapest_start(focus, cat) if query.start_asked else None
         several = instances(focus.id, count, catalogue=cat) \
             if focus is not None and count is not None and count > cat.limits.max_gpus else ()
-        return Answer(
+        return _made_answer(
             **base, gpu=focus, gpu_count=count, gpus=cat.rented_gpus, offers=cat.offers,
             savings=tuple(savings(catalogue=cat)), start=start, quote=start, instances=several,
         )
     if intent in ("pay", "help", "unknown", "alert", "alert_list", "alert_remove", "smalltalk"):
         gpu = cat.gpu(query.gpu) if query.gpu else None
-        return Answer(**base, gpu=gpu)
+        return _made_answer(**base, gpu=gpu)
 
     gpu = cat.gpu(query.gpu) if query.gpu else None
     # Any cluster the user describes is sized; quotes stay within one instance (rules.quote).
@@ -5249,30 +5358,30 @@ def _build(query: Query, cat: Catalogue) -> Answer:
         return _compare(query, cat, base, gpu)
     if params is None and query.family:
         names = tuple(cat.models.get(model_id).name for model_id in query.family)
-        return Answer(**base, missing="model_size", family=names)
+        return _made_answer(**base, missing="model_size", family=names)
     if intent == "cost" and params is None:
         if gpu is None and query.run_cost_asked:
             # "¿cuánto más cuesta el fine-tuning completo que QLoRA?", "how much is a lora
             # run?": a run's cost, whose configuration follows from the model's size.
-            return Answer(**base, missing="model_size")
+            return _made_answer(**base, missing="model_size")
         if gpu is None:
-            return Answer(**base, missing="gpu")
+            return _made_answer(**base, missing="gpu")
         if query.hours_measured and query.hours is not None and not gpu.rented:
             # "It took 6 h on my 3090": those hours on the GPUs we rent, not "no price".
             offers = _scaled_offers(query, gpu, count, cat)
             if offers:
-                return Answer(**base, scaled_offers=offers)
+                return _made_answer(**base, scaled_offers=offers)
         if query.hours is None and not gpu.rented:
             raise _not_rented(gpu, cat)  # "¿cuánto sale la 3090?": no hours would help
         if query.hours is None:
-            return Answer(**base, missing="hours")
+            return _made_answer(**base, missing="hours")
         several = instances(gpu.id, count, catalogue=cat) if count > cat.limits.max_gpus \
             and gpu.usd_per_gpu_hour is not None else ()
         if several:
             # "10 h100 for 24 hours": several instances, the blocks of one GPU model.
-            return Answer(**base, instances=several, quote=quote(
+            return _made_answer(**base, instances=several, quote=quote(
                 gpu.id, count, query.hours, catalogue=cat, across_instances=True))
-        return Answer(**base, quote=quote(gpu.id, count, query.hours, catalogue=cat))
+        return _made_answer(**base, quote=quote(gpu.id, count, query.hours, catalogue=cat))
     if params is None and intent == "time" and gpu is not None and query.dataset_tokens \
             and query.tokens_per_second:
         # The method does not enter a measured throughput's hours.
@@ -5280,16 +5389,16 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             int(query.dataset_tokens), query.tokens_per_second, count, query.epochs or 1,
             method=cat.default_method("training")).wall_clock_hours
         priced = gpu.rented and gpu.usd_per_gpu_hour is not None and count <= cat.limits.max_gpus
-        return Answer(**base, missing="model_size", measured_hours=hours,
+        return _made_answer(**base, missing="model_size", measured_hours=hours,
                       quote=quote(gpu.id, count, hours, catalogue=cat) if priced else None)
     if params is None and query.largest and gpu is None and query.vram_gb is None:
         # "whats the best model to finetune", "what's the largest model i can finetune": which
         # card first (was "I did not understand that", or "Which model?").
-        return Answer(**base, missing="largest_gpu")
+        return _made_answer(**base, missing="largest_gpu")
     if params is None:
-        return Answer(**base, missing="model_size")
+        return _made_answer(**base, missing="model_size")
     if query.merge_asked:
-        return Answer(**base, merge=merge_memory(params))
+        return _made_answer(**base, merge=merge_memory(params))
 
     # A card we do not rent (or a cluster beyond one instance) is answered and the cheapest
     # rented configuration that does the job named; it is quoted only when a cost, hours or a
@@ -5334,7 +5443,7 @@ def _build(query: Query, cat: Catalogue) -> Answer:
             and gpu.usd_per_gpu_hour is not None and count <= cat.limits.max_gpus \
             and run is not None and (run.gpu, run.gpu_count) != (gpu.id, count):
         asked_quote = quote(gpu.id, count, query.hours, catalogue=cat)
-    return Answer(
+    return _made_answer(
         **base,
         vram_gb=query.vram_gb,
         methods=answers,
@@ -5400,7 +5509,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     others = [g for g in query.other_gpus
               if g != query.gpu or count_b != count or query.rig != query.other_rig]
     if gpu is None or not others:
-        return Answer(**base, missing="second_gpu")
+        return _made_answer(**base, missing="second_gpu")
     method: MethodId = _asked_method(query, cat)  # a model published in FP8: as published
     params = query.params_b
     comparison = compare(
@@ -5473,7 +5582,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     base.update(compare_quotes=quotes, quote=first)
     if params is None:
         largest = _largest_each(query, gpu.id, count, others[0], count_b, cat)
-        return Answer(**base, comparison=comparison,
+        return _made_answer(**base, comparison=comparison,
                       compare_largest=largest[1] if largest is not None else None,
                       compare_largest_method=largest[0] if largest is not None else None)
     primary = MethodAnswer(
@@ -5482,7 +5591,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         cheapest=cheapest_fit(method, params, cat),
         trl_flags=cat.method(method).trl_flags,
     )
-    return Answer(**base, comparison=comparison, primary=primary, methods=(primary,))
+    return _made_answer(**base, comparison=comparison, primary=primary, methods=(primary,))
 
 
 def _kv_size(query: Query, detailed: DetailedAnswer, cat: Catalogue) -> KvSize:
