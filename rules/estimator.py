@@ -361,11 +361,22 @@ def _synthetic_arch(params: float) -> Architecture:
         head_dim = 128  # heads·128 is then within 4·128 of hidden
     # Sizes that meet every check of Architecture by construction (heads a multiple of kv,
     # hidden of heads when head_dim is None): copied onto a validated shape, not validated
-    # again (a cold question's largest pydantic cost; tests/test_estimator_synthetic.py).
-    return _LLAMA_LIKE.model_copy(update={
-        "layers": layers, "hidden": hidden, "heads": heads, "kv_heads": kv,
-        "head_dim": head_dim, "intermediate": int(3.5 * hidden),
+    # again (a cold question's largest pydantic cost; tests/test_estimator_synthetic.py). As
+    # model_copy(update=...) copies it, without its generic path (copy.copy of each slot).
+    made = _new(Architecture)
+    _set(made, "__dict__", {
+        **_LLAMA_LIKE.__dict__, "layers": layers, "hidden": hidden, "heads": heads,
+        "kv_heads": kv, "head_dim": head_dim, "intermediate": int(3.5 * hidden),
     })
+    _set(made, "__pydantic_extra__", None)
+    # The sizes were said to the template already: model_copy's union is this same set.
+    _set(made, "__pydantic_fields_set__", set(_LLAMA_LIKE.__pydantic_fields_set__))
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+_new = object.__new__
+_set = object.__setattr__  # a frozen model's own __setattr__ refuses
 
 
 _LLAMA_LIKE = Architecture(

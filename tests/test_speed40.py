@@ -18,7 +18,9 @@ from bot.pipeline import Pipeline
 from bot.understand import understand
 from bot.understand.followup import alert_read_again
 from bot.understand.query import Query
+from rules import estimator
 from rules.catalogue import load_catalogue
+from rules.model_catalogue import Architecture
 
 
 def _no_copy(self: Query, *args: Any, **kwargs: Any) -> Query:
@@ -157,3 +159,28 @@ def test_values_validation_would_change_are_validated(
 def test_values_validation_refuses_are_refused(values: dict[str, Any]) -> None:
     with pytest.raises(ValidationError):
         answer_module._made_answer(query=Query(text="x"), **values)
+
+
+# -- a bare size's Llama-like shape made as model_copy makes it, without its generic path ------
+
+
+@pytest.mark.parametrize("params", [1e8, 1.5e9, 7.3e9, 8e9, 70e9, 123.4e9, 405e9, 1e12])
+def test_a_synthetic_shape_is_the_template_copied_with_its_sizes(
+        params: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = estimator._synthetic_arch.__wrapped__(params)
+    sizes = {k: made.__dict__[k]
+             for k in ("layers", "hidden", "heads", "kv_heads", "head_dim", "intermediate")}
+    copied = estimator._LLAMA_LIKE.model_copy(update=sizes)
+    assert type(made) is Architecture
+    assert list(made.__dict__) == list(copied.__dict__) and made.__dict__ == copied.__dict__
+    assert made.model_fields_set == copied.model_fields_set
+    assert made.__pydantic_extra__ is None and made.__pydantic_private__ is None
+    assert made == copied and made.param_count() == copied.param_count()
+    # ... and a valid shape (heads a multiple of the KV heads): validation keeps it.
+    assert Architecture(**made.model_dump()) == made
+
+    def no_copy(self: Architecture, **kwargs: Any) -> Architecture:
+        raise AssertionError("model_copy's generic path")
+
+    monkeypatch.setattr(Architecture, "model_copy", no_copy)
+    assert estimator._synthetic_arch.__wrapped__(params) == made
