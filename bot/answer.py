@@ -1250,6 +1250,18 @@ def _made_answer(**values: Any) -> Answer:
     return made
 
 
+def _copied_answer(answer: Answer, update: dict[str, Any]) -> Answer:
+    """answer.model_copy(update=update) without its generic path (copy.copy of each of its
+    slots, the extra and private fields an Answer never has): composing a detailed answer
+    copies it once or twice a question. As model_copy, no validation of `update`."""
+    copied = _new(Answer)
+    _set(copied, "__dict__", {**answer.__dict__, **update})
+    _set(copied, "__pydantic_extra__", None)
+    _set(copied, "__pydantic_fields_set__", answer.__pydantic_fields_set__ | update.keys())
+    _set(copied, "__pydantic_private__", None)
+    return copied
+
+
 def _methods_for(query: Query, cat: Catalogue) -> tuple[MethodId, ...]:
     if query.inference and not query.serving_precision_said:
         # bf16 first (methods.toml's order): the JSON describes it, the text all three; a
@@ -1604,7 +1616,7 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         if timing and not extra.get("largest_names"):
             # What follows adds to the answer but leaves its detailed estimate's run as it is
             # (the answer of another size or model comes only with largest_names).
-            return answer.model_copy(update={"detailed": detailed})
+            return _copied_answer(answer, {"detailed": detailed})
         composed = _settle(query, answer, detailed, cat, oom)
         if extra.get("count_planning") is not None:
             composed = _count_by_detail(query, composed, cat)
@@ -5184,7 +5196,7 @@ def _compose(
     primary = answer.primary
     planning = primary.fit.fits if primary is not None and primary.fit is not None else None
     if detailed is None or primary is None:
-        return answer.model_copy(update={"fits": planning})
+        return _copied_answer(answer, {"fits": planning})
     check = detailed.check
     detailed_fits = check.detailed_fits if check is not None else None
     update: dict[str, Any] = {"detailed": detailed, "detailed_fits": detailed_fits,
@@ -5192,7 +5204,7 @@ def _compose(
     # typical: the caller found the detailed verdict leads (no size on file fits by it).
     typical = not detailed.stated and (typical or _typical_leads(query, answer, detailed, cat))
     if not detailed.stated and not typical:
-        return answer.model_copy(update=update)
+        return _copied_answer(answer, update)
     update["fits"] = detailed_fits
     if typical:
         update["typical_lead"] = True
@@ -5237,7 +5249,7 @@ def _compose(
     update["methods"] = tuple(new_primary if m is primary else m for m in answer.methods)
     update["primary"] = new_primary
     update["quote"] = run if answer.quote is primary.quote else answer.quote
-    return answer.model_copy(update=update)
+    return _copied_answer(answer, update)
 
 
 def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer,
