@@ -115,3 +115,42 @@ def test_read_as_meant(text: str, lead: str, lacks: str) -> None:
     reply = ask(text)
     assert reply.text.startswith(lead), reply.text[:400]
     says(reply.text, [], [lacks])
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # the hours asked in one word after a separator (was the fit alone)
+    ("rtx4090 24gb|64gb ddr5|qlora llama3.1 8b|seq 4096|bs 4|200k samples avg 700 tok|1 epoch — "
+     "hours?", "⏱ <b>QLoRA of Llama 3.1 8B: about"),
+    ("training on 1x H200 141gb, full ft qwen2.5 14b, seq 4k, bs 2, 100M tokens, hours?",
+     "❌ <b>No: Qwen2.5 14B (14.7B parameters) does not fit on 1× H200 (full AdamW).</b>\nAt "
+     "sequence length 4,096 and batch 2, this run needs"),
+    # hours said stay hours to rent
+    ("rent an h100 for 10 hours?", "💵 <b>Cost: $23.20</b>"),
+    ("h100, 10 hours?", "💵 <b>Cost: $23.20</b>"),
+    # "expected?" alone judges the rate or the hours said (was the fit alone)
+    ("my run shows 2.3 s/it on an a100 for llama 3 8b full ft bs 8 seq 2048 8 gpus deepspeed, "
+     "expected?", "🏋️ <b>About"),
+])
+def test_asked_in_one_word(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:400]
+
+
+def test_the_memory_pytorch_says_in_use_is_no_system_ram() -> None:
+    # PyTorch's OOM message, whole: "this process has 22.58 GiB memory in use" is the card's
+    # (was "more than the 24.25 GB of RAM you have: it is no option there" for CPU offload)
+    reply = ask(
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+        "capacity of 23.65 GiB of which 1.05 GiB is free. Including non-PyTorch memory, this "
+        "process has 22.58 GiB memory in use. Of the allocated memory 21.73 GiB is allocated by "
+        "PyTorch, and 398.11 MiB is reserved by PyTorch but unallocated. If reserved but "
+        "unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True "
+        "to avoid fragmentation. full finetune llama 3.2 3b bs 4 seq 2048")
+    assert reply.query.system_ram_gb is None, reply.text[:600]
+    says(reply.text, ["on 1× GPU of 25.39 GB (23.65 GiB)",
+                      "Smallest change that makes it fit: CPU offload"], ["of RAM you have"])
+    reply = ask(
+        "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 7.83 GiB. GPU 0 has a total "
+        "capacity of 79.33 GiB of which 3.2 GiB is free. Process 1 has 76.1 GiB memory in use. "
+        "full finetune llama 3.1 8b, bs 4, seq 8192, adamw_torch")
+    assert reply.query.system_ram_gb is None, reply.text[:600]

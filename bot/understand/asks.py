@@ -155,7 +155,7 @@ SPEED_JUDGED: Final = lazy(
 TIME_JUDGED: Final = lazy(
     r"(?<![a-z])(?:(?:is|isn'?t|does|doesn'?t) (?:that|this|it) (?:seem |sound |look )?"
     r"(?:normal|expected|reasonable|right|ok|okay|too slow|too long|slow|long|a lot)|"
-    r"normal ?\?|(?:taking|takes?|took) (?:forever|ages|so long|too long)|"
+    r"(?:normal|expected) ?\?|(?:taking|takes?|took) (?:forever|ages|so long|too long)|"
     # "is 40 hours normal for qlora llama 3 8b on a 4090 …": the hours before the judgement
     rf"{_FIGURE_JUDGED}|"
     r"(?:too|very|really|way too) (?:slow|long)|so slow|why (?:so|is it) (?:slow|long)|"

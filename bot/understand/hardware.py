@@ -324,7 +324,12 @@ _QUOTED_BEFORE: Final = lazy(
     r"takes?|took|consumes?|allocated?|allocating|estimated?|peak|oom|out of memory|"
     r"at least|minimum|necesita|necesitan|requiere|requieren|usa|ocupa|consume|dice|faut|"
     r"necessite|demande|utilise|prend|consomme|exige|besoin de|pesa|pese|weighs?|"
-    r"model is|weights are|checkpoint is|file is)"
+    r"model is|weights are|checkpoint is|file is|"
+    # PyTorch's OOM message: "… of which 1.05 GiB is free. Including non-PyTorch memory, this
+    # process has 22.58 GiB memory in use. Of the allocated memory 21.73 GiB is allocated by
+    # PyTorch", "Process 1 has 76.1 GiB memory in use": the card's memory in use, not system
+    # RAM (was "the 24.25 GB of RAM you have", CPU offload said to be no option)
+    r"process(?: \d+)? has|of which|allocated memory)"
     r"(?: (?:you |about |around |roughly |over |more than |like |only |just |unos |environ |"
     r"plus de |mas de |at least |a minimum of |de |d'|of |a "
     # Ollama's "model requires more system memory (47.3 GiB) than is available"
