@@ -154,3 +154,42 @@ def test_the_memory_pytorch_says_in_use_is_no_system_ram() -> None:
         "capacity of 79.33 GiB of which 3.2 GiB is free. Process 1 has 76.1 GiB memory in use. "
         "full finetune llama 3.1 8b, bs 4, seq 8192, adamw_torch")
     assert reply.query.system_ram_gb is None, reply.text[:600]
+
+
+@pytest.mark.parametrize(("text", "objective"), [
+    # TRL's configs name the objective (were supervised fine-tuning's figures)
+    ("DPOConfig(per_device_train_batch_size=2, max_length=1024, beta=0.1) on "
+     "meta-llama/Llama-3.1-8B-Instruct with lora, 2x a100 80gb?", "DPO"),
+    ("KTOConfig llama 3 8b lora on a 4090", "KTO"),
+    ("DPOTrainer llama 3.1 8b lora on a 4090 seq 1024", "DPO"),
+])
+def test_trl_configs_name_the_objective(text: str, objective: str) -> None:
+    reply = ask(text)
+    assert reply.query.objective == objective, reply.text[:400]
+    assert reply.text.startswith(f"⚖️ <b>{objective} takes about"), reply.text[:400]
+
+
+def test_grpo_config_is_online_rl() -> None:
+    reply = ask("GRPOConfig(num_generations=8, max_completion_length=512, "
+                "per_device_train_batch_size=8) with Qwen/Qwen2.5-3B-Instruct lora on a 24gb "
+                "4090, will it fit")
+    assert reply.text.startswith("⚠️ <b>GRPO is online RL"), reply.text[:400]
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # hours said of one epoch held against one epoch's tokens (were against the three epochs':
+    # "your 3 hours are less than that, faster than it assumes")
+    ("qlora mistral 7b on a 4090, 3 hours per epoch, 10k samples of 2k tokens, 3 epochs, is "
+     "that normal?", "Your 20 million tokens take about"),
+    ("is 3 hours per epoch normal for qlora mistral 7b on a 4090 with 10k samples of 2k tokens",
+     "Your 20 million tokens take about"),
+    # hours of the whole run stay the whole run's
+    ("qlora mistral 7b on a 4090 takes 9 hours for 10k samples of 2k tokens, 3 epochs, is that "
+     "normal?", "Your 60 million tokens take about"),
+    # "that seems low?" judges the rate or the hours (was the fit alone)
+    ("my h100 does 3500 tokens/sec on qlora llama 3.1 8b, that seems low?", "Measured, your"),
+    ("qlora llama 3 8b on my 3090 took 20 hours for 10k samples of 1k tokens, that seems slow",
+     "Your 10 million tokens take about"),
+])
+def test_hours_and_rates_judged(text: str, has: str) -> None:
+    says(ask(text).text, [has], ["less than that, faster than it assumes"])

@@ -1641,7 +1641,8 @@ def _time_judged(ph: Phrases, query: Query, rate: Decimal) -> str:
                  "%(wall)s means your run is slower than this estimate. Tell me how many "
                  "samples and how long they are, or the tokens/s your trainer logs, to compare.",
                  wall=fmt.duration(hours or 0))
-    total = query.dataset_tokens * max(query.epochs or 1, 1)
+    # hours said of one epoch are held against one epoch's tokens
+    total = query.dataset_tokens * (1 if query.hours_per_epoch else max(query.epochs or 1, 1))
     expected = total / rate / 3600
     ratio = hours / expected
     figures = {"tokens": fmt.tokens(_two_figures(total)), "est": fmt.duration(expected),

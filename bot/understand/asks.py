@@ -133,7 +133,15 @@ SPEED_WEAK: Final = _whole(_words("SPEED_WEAK"))
 # A figure judged where "that" would stand: "is 40 hours normal", "is 12 it/s normal", "are 6
 # seconds a step normal", "is 1.5 s/it reasonable": read after the figure is taken out of the
 # text, so the verb meets the judgement.
-_FIGURE_JUDGED: Final = r"(?:is|are|isn'?t|aren'?t) (?:normal|expected|reasonable|too slow|too long)"
+_FIGURE_JUDGED: Final = (
+    r"(?:is|are|isn'?t|aren'?t) (?:(?:per|an?|each|every) (?:epoch|step|iteration) )?"
+    r"(?:normal|expected|reasonable|too slow|too long)"
+)
+# "…, that seems low?", "this looks slow", "it feels off": judged with no verb before "that".
+_SEEMS_JUDGED: Final = (
+    r"(?:that|this|it) (?:seems|looks|sounds|feels) (?:a bit |kinda |very |really |too )?"
+    r"(?:low|slow|normal|right|ok|okay|off|long|bad|reasonable|expected)"
+)
 # A speed one measured, judged ("i get 15 tok/s …, is that normal?", "only 5 tok/s, why so
 # slow", "¿es normal?", "c'est normal ?"): the bound it is weighed against (folded, en/es/fr).
 SPEED_JUDGED: Final = lazy(
@@ -143,7 +151,7 @@ SPEED_JUDGED: Final = lazy(
     r"c'?est (?:normal|lent|peu)|(?:trop|tres) lent|pourquoi (?:si|aussi) lent|"
     # "is 15 tok/s normal for llama 3 70b q4 on 2x3090", "is 12 it/s normal for …": the rate
     # between the verb and the judgement (was the fit alone)
-    rf"{_FIGURE_JUDGED}|"
+    rf"{_FIGURE_JUDGED}|{_SEEMS_JUDGED}|"
     # "can a 4090 do 100 tok/s on llama 3 8b": a rate wished for, weighed against the bound
     r"(?:can|could|will|would|does) (?:[^ ?]+ ){1,4}(?:do|hit|reach|get|push|manage|achieve))"
     r"(?![a-z])"
@@ -157,7 +165,7 @@ TIME_JUDGED: Final = lazy(
     r"(?:normal|expected|reasonable|right|ok|okay|too slow|too long|slow|long|a lot)|"
     r"(?:normal|expected) ?\?|(?:taking|takes?|took) (?:forever|ages|so long|too long)|"
     # "is 40 hours normal for qlora llama 3 8b on a 4090 …": the hours before the judgement
-    rf"{_FIGURE_JUDGED}|"
+    rf"{_FIGURE_JUDGED}|{_SEEMS_JUDGED}|"
     r"(?:too|very|really|way too) (?:slow|long)|so slow|why (?:so|is it) (?:slow|long)|"
     r"es (?:normal|mucho|demasiado)|(?:muy|demasiado) lento|tarda (?:demasiado|mucho)|"
     r"c'?est (?:normal|trop long|long|lent)|(?:trop|tres) (?:lent|long))(?![a-z])"

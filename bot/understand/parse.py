@@ -1653,6 +1653,12 @@ def _take_size(work: _Work) -> None:
         work.blank(*match.span())
 
 
+# Hours said of one epoch: "3 hours per epoch", "3h/epoch", "3 horas por época", "3 heures par
+# époque" (folded).
+_HOURS_PER_EPOCH: Final = Screened(
+    r"(?<![\w.,])\d+(?:[.,]\d+)? ?(?:hours?|hrs?|h|horas?|heures?) ?(?:(?:per|an?|each|every|"
+    r"por|cada|par|chaque) |/ ?)(?:epoch|epoca|epoque)(?![a-z])"
+)
 # A step's seconds said as people write them: "steps are 6 seconds each", "each step takes ~6
 # s", "6s per step", "6 sec a step" (was unread: "…, normal?" got the fit alone); the trainer's
 # own "6.1s/it" is settings.STEP_RATE.
@@ -4609,6 +4615,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
             measured_by == "card" and not (intent == "cost" and not others and (
                 px.COST.search(rest) is not None or px.HOW_MUCH.search(rest) is not None))),
         time_judged=time_judged,
+        hours_per_epoch=time_judged and _HOURS_PER_EPOCH.search(corrected) is not None,
         threshold_usd=first_money if alert and not alert_foreign else None,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,

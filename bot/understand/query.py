@@ -157,6 +157,9 @@ class Query(BaseModel):
     # "my run on a 4090 is estimating 30 hours for qlora llama 3.1 8b, is that normal": those
     # hours judged, answered with what they train there by the estimate (bot.answer `within`).
     time_judged: bool = False
+    # "…, 3 hours per epoch, 10k samples of 2k tokens, 3 epochs, is that normal?": the hours
+    # judged are one epoch's, held against one epoch's tokens (were against all three).
+    hours_per_epoch: bool = False
     # "i get 0.3 it/s on a T4 with qlora llama 3.1 8b, is that normal": the rate measured and
     # its unit (tokens/s per GPU, optimizer steps a second, seconds a step), held against the
     # training-speed estimate on the card asked; "what it/s should i expect": the unit alone.

@@ -634,11 +634,12 @@ FULL: Final = _h(
 # Training from nothing, not fine-tuning: the reply must not call it fine-tuning.
 # Preference tuning: DPO, IPO, ORPO, SimPO and CPO train on chosen/rejected pairs (both go
 # through the model in one forward); DPO, IPO and KTO compare with a reference model.
-PAIRED: Final = _w(r"dpo|ipo|orpo|simpo|cpo|dpotrainer|orpotrainer|cpotrainer|preference pairs?")
-REFERENCED: Final = _w(r"dpo|ipo|kto|dpotrainer|ktotrainer")
+# TRL's configs name them too: "DPOConfig(…)", "GRPOConfig(num_generations=8, …)" (were SFT).
+PAIRED: Final = _w(r"dpo|ipo|orpo|simpo|cpo|(?:dpo|orpo|cpo)_?(?:trainer|config)|preference pairs?")
+REFERENCED: Final = _w(r"dpo|ipo|kto|(?:dpo|kto)_?(?:trainer|config)")
 # Online RL (GRPO, PPO, RLOO, online DPO): the model generates completions while it trains.
 ONLINE_RL: Final = _w(
-    r"grpo|ppo|rloo|online[ _-]?dpo|grpo_?trainer|ppo_?trainer|rloo_?trainer|"
+    r"grpo|ppo|rloo|online[ _-]?dpo|(?:grpo|ppo|rloo)_?(?:trainer|config)|"
     r"dapo|dr\.? ?grpo|gspo"
 )
 # PEFT's prepare_model_for_kbit_training (and its old name, prepare_model_for_int8_training).
@@ -978,11 +979,12 @@ def _read_flags(s: str) -> Settings:
         out.reference_model = True
     named = paired or referenced
     if named is not None and "pair" not in named.group(0):
-        name = named.group(0).replace("trainer", "")
+        name = named.group(0).replace("trainer", "").replace("config", "").replace("_", "")
         out.objective = "SimPO" if name == "simpo" else name.upper()
     rl = ONLINE_RL.search(s)
     if rl is not None:
-        name = rl.group(0).replace("_", "").replace("trainer", "").replace(" ", "")
+        name = rl.group(0).replace("_", "").replace("trainer", "").replace("config", "") \
+            .replace(" ", "")
         out.online_rl = "online DPO" if name.startswith("online") else name.upper()
     return out
 
