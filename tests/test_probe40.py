@@ -193,3 +193,20 @@ def test_grpo_config_is_online_rl() -> None:
 ])
 def test_hours_and_rates_judged(text: str, has: str) -> None:
     says(ask(text).text, [has], ["less than that, faster than it assumes"])
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # a trainer's ETA judged: said in hours with "eta" (was the estimate alone, the 14 hours
+    # unweighed), or as its clock (was unread)
+    ("trainer eta says 14 hours, qlora llama 3.1 8b on a 3090, 20k samples of 1k tokens, is that "
+     "right?", "your 14 hours are in line with it"),
+    ("tqdm eta 14:32:10 for qlora llama 3.1 8b on a 3090 with 20k samples of 1k tokens, is that "
+     "right?", "your 14.54 hours are in line with it"),
+    ("qlora llama 3.1 8b on 3090, 14:32:10 remaining for 20k samples of 1k tokens, normal?",
+     "your 14.54 hours are in line with it"),
+    # "hrs?" alone asks the time (was the fit alone)
+    ("ft llama3-8b w/ lora on 2x3090s, zero2, seq 2k, 50k ex, 2 eps, hrs?",
+     "GPU-hours for 204,800,000"),
+])
+def test_a_trainers_eta_judged(text: str, has: str) -> None:
+    says(ask(text).text, [has], [])

@@ -1146,6 +1146,21 @@ _HOW_OFTEN: Final = lazy(
 _WISHED: Final = lazy(r"(?<![a-z])(?:buen|bon|bonne|feliz|good|nice|great|happy) $")
 
 
+# A trainer's clock: h:mm:ss (or h:mm) as tqdm and the Hugging Face Trainer print it.
+_CLOCK = r"(?P<h{0}>\d{{1,3}}):(?P<m{0}>[0-5]\d)(?::(?P<s{0}>[0-5]\d))?(?![\d:])"
+_TQDM_CLOCKS: Final = lazy(rf"(?<![\d:]){_CLOCK.format('a')} ?< ?{_CLOCK.format('b')}")
+_ETA_CLOCK: Final = lazy(
+    rf"(?<![a-z])(?:eta|remaining|left|time left)(?: (?:says|shows|is|of|at|about|~))? ?:? ?"
+    rf"{_CLOCK.format('c')}|(?<![\d:]){_CLOCK.format('d')} (?:remaining|left|to go)(?![a-z])"
+)
+
+
+def _clock_hours(match: re.Match[str], tag: str) -> Decimal:
+    seconds = match.group("s" + tag)
+    return Decimal(match.group("h" + tag)) + Decimal(match.group("m" + tag)) / 60 + (
+        Decimal(seconds) / 3600 if seconds else 0)
+
+
 def _take_hours(work: _Work) -> None:
     often = _HOW_OFTEN.search(work.s) if "once" in work.s or "twice" in work.s \
         or " ve" in work.s or "fois" in work.s or "times" in work.s else None
@@ -1261,6 +1276,20 @@ def _take_said_hours(work: _Work) -> None:
         amount = _amount(work, match.group("num")) + Decimal("0.5")
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
+        work.blank(*match.span())
+        return
+    match = _TQDM_CLOCKS.search(work.s) if ":" in work.s else None
+    if match:
+        # tqdm's "[3:10:00<12:40:00, 4.56s/it]": the time spent and the time left, the run's
+        # whole time together
+        work.hours = tidy(_clock_hours(match, "a") + _clock_hours(match, "b"))
+        work.blank(*match.span())
+        return
+    match = _ETA_CLOCK.search(work.s) if ":" in work.s else None
+    if match:
+        # "eta 14:32:10", "14:32:10 remaining": a trainer's time left, as h:mm:ss (was unread:
+        # the run's hours not judged)
+        work.hours = tidy(_clock_hours(match, "c" if match.group("hc") else "d"))
         work.blank(*match.span())
         return
     match = px.HOURS_CLOCK.search(work.s)
@@ -4511,6 +4540,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and work.hours is not None and len(work.gpus) == 1 \
         and (trains or (method is not None and cat.method(method).kind == "training")) \
         and asks.TIME_JUDGED.search(rest) is not None
+    if time_judged and intent == "time":
+        # "trainer eta says 14 hours, qlora llama 3.1 8b on a 3090, 20k samples of 1k tokens, is
+        # that right?": the hours judged lead, the estimate's own time among them (was the
+        # estimate alone, the 14 hours unweighed)
+        intent = "fit"
     within_hours = intent == "fit" and not inference \
         and (work.hours is not None or counted is not None) \
         and (counted is not None or (

@@ -540,6 +540,8 @@ _SAMPLES: Final = (
     r"|pares|paires?|dialogos|instrucciones"
     # what a batch job reads ("summarize 100k emails", "resumir 100k documentos")
     r"|documentos|e-?mails?|correos|courriels|articles?|articulos|reviews?|tickets?"
+    # chat shorthand: "50k ex", "100k smpl"
+    r"|exs?|smpls?"
 )
 # "10k samples", "20 000 exemples": how many, with their word multiplier.
 # "1M de muestras", "1M d'exemples": Spanish and French put "de" after a count with a scale.

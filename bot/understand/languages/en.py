@@ -316,7 +316,7 @@ LANGUAGE = Language(
             r"(?:training |run |job )?(?:time|duration) ?\?", r"(?:training|run|job) duration",
             # "…|1 epoch — hours?", "…, 100M tokens, hours?": the hours asked in one word, after
             # no word (not "for 10 hours?", "how many hours?": hours said, or asked already)
-            r"(?<![a-z0-9] )(?:gpu ?-? ?)?hours ?\?",
+            r"(?<![a-z0-9] )(?:gpu ?-? ?)?(?:hours|hrs) ?\?",
             # "time for 1 epoch of 20k samples?", "…, time for 3 epochs?", "epoch time?" (the
             # counts are blanked by then: "time for of", "time for ?")
             r"(?<!first )(?<!last )(?<!next )(?<!same )(?<!any )(?<!some )time (?:for|per)",
