@@ -277,3 +277,22 @@ def test_downloads_as_people_say_them(lang: str, q: str, said: str) -> None:
 def test_a_price_going_down_is_no_download() -> None:
     assert "⬇️" not in ask("cuanto demora en bajar el precio de la h100?", "es").text
     assert ask("avisame si la h100 baja de 2 dolares", "es").answer.intent == "alert"
+
+
+# A card's other variant named by its memory alone: the two compared (was the first alone).
+VARIANTS: list[tuple[str, str, str]] = [
+    ("fr", "une a100 de 40 ou de 80, pour un lora de 13b ?", "⚖️ <b>A100 40GB ou A100 80GB\u202f?</b>"),
+    ("es", "la a100 de 40 o la de 80 pa lora de 13b?", "⚖️ <b>¿A100 40GB o A100 80GB?</b>"),
+    ("es", "la 3060 de 12 o la de 8 pa qlora de llama 3 8b?", "⚖️ <b>¿RTX 3060 o RTX 3060 8GB?</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "head"), VARIANTS)
+def test_the_other_variant_by_its_memory(lang: str, q: str, head: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "compare" and reply.text.startswith(head), reply.text
+
+
+def test_a_count_after_or_is_no_variant() -> None:
+    reply = ask("una a100 de 40 o 2 h100 pa lora de 13b?", "es")
+    assert reply.text.startswith("⚖️ <b>¿1× A100 40GB o 2× H100?</b>"), reply.text

@@ -217,6 +217,9 @@ _SIZE_BEFORE: Final = lazy(r"\d ?b ?[-_ ]?$")
 # it: "una A100 de 40", "la 3060 de 12", "la 4060 ti de 16", "un A100 de 40, ça passe ?". Read
 # only when it is one of that card's sizes and no unit or quantity follows ("A100 de 40 horas").
 _BARE_MEM_AFTER: Final = lazy(r" ?(?:de|of|-)? ?(?P<num>\d{1,3})(?!\w|[.,]\d| ?[%$/x*])")
+_OTHER_VARIANT: Final = lazy(
+    r" ?,? (?:o|ou|or|vs\.?|versus) (?:la |le |el |l'|une |una |un |the |a )?(?:de |of )?"
+    r"(?P<num>\d{1,3})(?: ?(?:gb|go|gigas?))?(?!\w|[.,]\d| ?[%$/x*])")
 _CORES_AFTER: Final = lazy(r" ?-?(?:cores?|c|cpu|gpu|nucleos|coeurs)(?![a-z])")
 
 # Counts around a name: "8x H100", "2 x rtx3090", "dual 4090", "dos 3090", "2 nodes x 8 a100".
@@ -888,6 +891,17 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.gpus.append(GpuMention(other.id, other.name.lower(), None))
             work.blank(form.start("form"), form.end("form"), "gpu")
             pos = form.end()
+        more = _OTHER_VARIANT.match(work.s, pos) if gpu is not None and mem is not None else None
+        if more is not None and not _NUMBER_UNIT_AFTER.match(work.s[more.end() :]):
+            # "una a100 de 40 o la de 80", "une a100 de 40 ou de 80": the card's other variant,
+            # named by its memory alone (was the 40 GB one alone, the choice asked unanswered)
+            same = [v for v in index.variants(gpu) if v.vram_gb == Decimal(more.group("num"))
+                    and v.id != gpu.id]
+            if same:
+                work.gpus.append(GpuMention(same[0].id, same[0].name.lower(), None,
+                                            stated_gb=same[0].vram_gb))
+                work.blank(more.start("num"), more.end(), "gpu")
+                pos = more.end()
     if colab is not None and not instances and (not work.gpus or _compared(work.s, colab)):
         # Colab alone is its free T4; "I use colab notebooks, … on an a100" names the card,
         # but "colab vs 4090", "colab free or my 3060?" compare its T4 with that card.
