@@ -296,3 +296,10 @@ def test_the_other_variant_by_its_memory(lang: str, q: str, head: str) -> None:
 def test_a_count_after_or_is_no_variant() -> None:
     reply = ask("una a100 de 40 o 2 h100 pa lora de 13b?", "es")
     assert reply.text.startswith("⚖️ <b>¿1× A100 40GB o 2× H100?</b>"), reply.text
+
+
+def test_a_french_weekend_wished_is_french() -> None:
+    """ "merci, bon week-end": "merci" against the English "week" of "week-end" was a tie,
+    answered in English with no language chosen."""
+    reply = ask("merci, bon week-end")
+    assert reply.locale == "fr" and reply.text.startswith("👋 À bientôt"), reply.text

@@ -788,6 +788,8 @@ LANGUAGE = Language(
         ),
     },
     stopwords=frozenset({
+        # a farewell's wish ("merci, bon week-end": was answered in English, "week" English)
+        "bon", "bonne", "week-end",
         # the people a model is served to ("pour 10 personnes", "para 10 personas")
         "personnes", "utilisateurs", "utilisateur", "gens", "equipe", "servir",
         # a dataset, a time or a speed said in French with no other French word ("temps de
