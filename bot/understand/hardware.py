@@ -892,7 +892,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
             work.blank(form.start("form"), form.end("form"), "gpu")
             pos = form.end()
         more = _OTHER_VARIANT.match(work.s, pos) if gpu is not None and mem is not None else None
-        if more is not None and not _NUMBER_UNIT_AFTER.match(work.s[more.end() :]):
+        if more is not None and gpu is not None and not _NUMBER_UNIT_AFTER.match(
+                work.s[more.end() :]):
             # "una a100 de 40 o la de 80", "une a100 de 40 ou de 80": the card's other variant,
             # named by its memory alone (was the 40 GB one alone, the choice asked unanswered)
             same = [v for v in index.variants(gpu) if v.vram_gb == Decimal(more.group("num"))
