@@ -565,6 +565,27 @@ def _activation_bytes_per_token_layer(
     return total
 
 
+def _frozen_inputs_bytes(arch: _Dims, targets: tuple[str, ...], c: Mapping[str, float]) -> float:
+    """Bytes a token and layer that the activation count keeps for weights that do not train:
+    autograd saves a linear's input only to compute its weight's gradient, so a frozen linear
+    with no LoRA adapter reading the same input keeps none (PyTorch's derivative formulas save
+    `self` of mm/addmm only when the weight needs a gradient; PEFT's LoRA branch,
+    lora_A(dropout(x)), keeps x where it adapts). The q/k/v projections share one input (kept
+    when any of them is adapted), the MLP's gate and up projections another, and the down
+    projection reads the MLP-width product; the tensors the attention kernel, the activation
+    and the product save for their own backward stay (the o projection's input is
+    FlashAttention's saved output)."""
+    bf16 = c["bytes.bf16"]
+    out = 0.0
+    if not any(t in targets for t in _QKV):
+        out += bf16 * arch.hidden
+    if not any(t in targets for t in ("gate_proj", "up_proj")):
+        out += bf16 * arch.hidden
+    if "down_proj" not in targets:
+        out += bf16 * arch.active_ffn_width
+    return out
+
+
 def _fused_linear_ce_bytes(arch: _Dims, tokens: float, kernels: Kernels,
                            c: Mapping[str, float], free_bytes: float | None = None) -> float:
     """A fused linear cross-entropy never stores the whole logits: the gradient of the final
@@ -1190,6 +1211,14 @@ def estimate_training(
     tokens = float(seq_len * micro_batch * (2 if paired else 1))
     per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled,
                                                       kernels, mlx)
+    if not (full or kernels or mlx or saved_4bit_inputs or prep.int8_base or arch.is_moe
+            or arch.is_mla):
+        # bitsandbytes' 4-bit matmul keeps no input for a frozen weight ('ctx.tensors = (None,
+        # B)', MatMul4Bit.forward), its 8-bit one keeps it whenever its input needs a gradient
+        # ('if any(ctx.needs_input_grad[:2]): ctx.tensors = (CAt, subA, A)', MatMul8bitLt;
+        # bitsandbytes/autograd/_functions.py @95f9af30), as did the 4-bit one before 0.43.2
+        # (saved_4bit_inputs).
+        per_tok_layer -= _frozen_inputs_bytes(arch, prep.targets, c)
     if kernels == "unsloth" and grad_ckpt and not activation_offload:
         # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
         activation_offload = True

@@ -56,7 +56,11 @@ MIN_GROUP = 5
 # 12 since DeepSpeed ZeRO-1/2's gradient bucket is counted on one GPU too (backward() allocates
 # it whatever the world size): Qwen-7B-Chat Q-LoRA at 256 tokens 1.12 -> 1.02, Qwen-14B-Chat at
 # 512 1.13 -> 1.06; Qwen-14B-Chat at 256 stays 1.12, left as measured.
-UNDER_ROWS, OVER_ROWS = 12, 3
+# 13 since a frozen linear keeps no input for backward (settings40: LoRA on q,v or q,k,v,o keeps
+# neither the MLP's input nor the down projection's): the LoRA group 0.941 -> 0.982, fms' q,k,v,o
+# rows 0.70-0.85 -> 0.74-0.89, LitGPT's q,v rows 0.94-1.04 -> 0.98-1.10, PEFT's Llama 3.2 3B q,v
+# rows 0.94 -> 1.03; fms' QLoRA Llama 2 70B on 2x A100 (FSDP) goes 1.07 -> 1.10 (10.1 % under).
+UNDER_ROWS, OVER_ROWS = 13, 3
 
 
 def _detailed(question: str) -> Any:
@@ -300,7 +304,8 @@ def test_an_allocated_peak_is_compared_without_the_transient_it_cannot_hold(
     _report, rows = evaluated
     row = next(r for r in rows if r.raw["model"] == "Mistral 7B" and r.raw["micro_batch"] == "4"
                and r.raw["method"].startswith("LoRA") and r.raw["gpus"] == "1x A100 80GB")
-    assert row.ratio is not None and row.ratio < 0.8  # against detailed_gb: both counted
+    # against detailed_gb: both counted (0.77 before settings40 left out the frozen MLP's inputs)
+    assert row.ratio is not None and row.ratio < 0.81
     assert row.allocated_gb is not None and 0.9 <= row.measured_gb / row.allocated_gb <= 1.1
     b = estimate_training(load_catalogue().models.get("mistral-7b"), "lora", 4096, 4, True, 16, 1,
                           lora_targets=("q_proj", "k_proj", "v_proj", "o_proj"))

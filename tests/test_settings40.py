@@ -195,3 +195,40 @@ def test_lion_and_sgd_said_are_estimated(text: str, locale: str | None, optimize
     assert said in reply.text, reply.text
     if gb is not None:
         assert gb in reply.text, reply.text
+
+
+# --- LoRA targets: a frozen linear keeps no input for backward ---------------------------------
+
+def test_frozen_linears_keep_no_input_for_backward() -> None:
+    model = _model("llama-3-8b")
+    every = estimate_training(model, "lora", 2048, 1, False, 16, 1)
+    qv = estimate_training(model, "lora", 2048, 1, False, 16, 1, lora_targets="qv")
+    # q and v adapted: the MLP's input (4,096) and the down projection's (14,336) are not kept,
+    # 2 bytes each, a token and layer: 2,048 x 32 x 36,864 B = 2.4 GB
+    assert every.term("activations") == Decimal("13.2")
+    assert qv.term("activations") == Decimal("10.7")
+    mlp = estimate_training(model, "lora", 2048, 1, False, 16, 1, lora_targets="mlp")
+    # the MLP adapted: only the attention's input (4,096) is not kept
+    assert mlp.term("activations") == Decimal("12.6")
+    full = estimate_training(model, "full_adamw", 2048, 1, False, 16, 1)
+    assert full.term("activations") == every.term("activations")
+
+
+def test_an_8_bit_base_keeps_its_inputs_whatever_the_targets() -> None:
+    # bitsandbytes' MatMul8bitLt keeps its input whenever the input needs a gradient
+    model = _model("llama-3-8b")
+    every = estimate_training(model, "lora_int8", 2048, 1, False, 16, 1)
+    qv = estimate_training(model, "lora_int8", 2048, 1, False, 16, 1, lora_targets="qv")
+    assert qv.term("activations") == every.term("activations")
+
+
+@pytest.mark.parametrize(("text", "gb"), [
+    ("lora llama 3 8b on a 4090, target_modules=['q_proj','v_proj'], no gradient checkpointing",
+     "32.2"),
+    ("lora llama 3 8b on a 4090, only attention, no gradient checkpointing", "32.3"),
+    ("lora llama 3 8b on a 4090, target_modules=all-linear, no gradient checkpointing", "35.3"),
+])
+def test_targets_said_change_the_activations_kept(text: str, gb: str) -> None:
+    reply = ask(text + ", details")
+    assert reply.answer.detailed is not None, reply.text
+    assert f"Total per GPU: {gb} GB" in reply.text, reply.text
