@@ -1306,12 +1306,17 @@ def estimate_training(
         parts.append(("logits", logits_now,
                       "Cut Cross-Entropy: no logits stored, the hidden states' gradient"))
     else:
-        logit_bytes = c[f"activations.logits_{'eager' if loss_impl == 'cut' else loss_impl}"]
-        if loss_impl == "chunked" and compiled:
-            logit_bytes = c["activations.logits_chunked_compiled"]
-        elif loss_impl == "eager" and arch.arch.loss_in_16bit:
+        # (each key spelled out: tests/test_speed39.py reads them off this code)
+        if loss_impl == "fused":
+            logit_bytes = c["activations.logits_fused"]
+        elif loss_impl == "chunked":
+            logit_bytes = c["activations.logits_chunked_compiled" if compiled
+                            else "activations.logits_chunked"]
+        elif arch.arch.loss_in_16bit:  # eager ("cut" only under MLX, which takes its own below)
             # The model's own forward takes the loss of its 16-bit logits: no fp32 copies.
             logit_bytes = c["activations.logits_eager_16bit"]
+        else:
+            logit_bytes = c["activations.logits_eager"]
         label = _logits_label(logit_bytes, loss_impl)
         if mlx:
             # mlx-lm's default_loss: nn.losses.cross_entropy on the model's BF16 logits, no
