@@ -122,7 +122,7 @@ def test_answers_made_without_validation_are_the_validated_ones(
 
 def test_a_cold_question_validates_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The answer _build makes for a model on a card is made without pydantic's validation of
-    its ~175 fields (2.3 % of a cold question's instructions), and _compose copies it without
+    its ~175 fields (0.67 % of the cold questions' instructions), and _compose copies it without
     model_copy's generic path."""
     validated: list[str] = []
     real_init = Answer.__init__
