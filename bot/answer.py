@@ -4307,7 +4307,11 @@ def _head_split(query: Query, answer: Answer, cat: Catalogue) -> HeadSplit | Non
             or cat.method(asked.method).quant is not None:
         return None
     arch = cat.models.get(query.model_id).arch
-    if arch is None or arch.tensor_parallel_ok(asked.gpu_count):
+    stages = query.pipeline_parallel or 1
+    if arch is None or arch.tensor_parallel_ok(asked.gpu_count) or (
+            stages > 1 and asked.gpu_count % stages == 0
+            and arch.tensor_parallel_ok(asked.gpu_count // stages)):
+        # "-tp 2 -pp 3" on 6 GPUs: tensor parallelism is over each stage's 2, which divide
         return None
     n, params = asked.gpu_count, answer.params_b
     high = cat.limits.max_cluster_gpus

@@ -874,6 +874,7 @@ class RunSettings:
     max_num_batched_tokens: int | None
     enforce_eager: bool
     cpu_offload_gib: Decimal | None
+    pipeline_parallel: int | None
     kv_cache_type: str | None
     kv_cache_type_v: str | None
     gpu: str | None
@@ -1201,6 +1202,8 @@ def _estimate_run(
                 # vLLM's --cpu-offload-gb: that much of each GPU's weights in CPU RAM.
                 offloaded_bytes=float(said.cpu_offload_gib) * 2**30
                 if said.cpu_offload_gib and said.engine == "vllm" else 0.0,
+                # vLLM's -pp: the fullest stage, with the embeddings or the output head
+                pipeline_stages=said.pipeline_parallel or 1 if said.engine == "vllm" else 1,
             )
             seq_len = context
     except ValueError:  # includes RulesError: settings the estimator refuses, no detail
@@ -1722,7 +1725,12 @@ def _assumptions(
         elif any(name == "vllm_non_torch" for name, _, _ in breakdown.parts):
             # "--enforce-eager": vLLM captures no CUDA graphs, so reserves none of their memory.
             out.append(Assumption(code="vllm_share_eager", params={}))
-        if gpus > 1:
+        staged = next((a for a in breakdown.assumptions if a.code == "pipeline_split"), None)
+        if staged is not None:
+            # vLLM's -pp: the stages' layers, the embeddings and head at the ends
+            out.append(Assumption(code="pipeline_split", params={
+                k: v for k, v in staged.params.items() if v is not None}))
+        if gpus > 1 and staged is None:
             replicated = any(a.code == "kv_replicated" for a in breakdown.assumptions)
             heads = next((a.params["heads"] for a in breakdown.assumptions
                           if a.code == "kv_heads_replicated"), None)

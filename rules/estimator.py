@@ -1486,6 +1486,18 @@ DEFAULT_PREFILL_CHUNK = 8192
 
 
 @lru_cache(maxsize=4096)
+def pipeline_layers(layers: int, stages: int) -> list[int]:
+    """The decoder layers of each pipeline stage as vLLM splits them (vllm-project/vllm
+    @5a6541db vllm/distributed/utils.py get_pp_indices): evenly, and the layers left over one
+    each to the stages before the last, from the second-to-last backwards."""
+    if stages < 1 or layers < stages:
+        raise ValueError("stages must be between 1 and the layers")
+    counts = [layers // stages] * stages
+    for i in range(2, layers % stages + 2):
+        counts[-i] += 1
+    return counts
+
+
 def estimate_inference(
     model: ModelSpec | Architecture | Decimal | float | int,
     method: Method | str,
@@ -1505,6 +1517,7 @@ def estimate_inference(
     paged_kv: bool = False,
     share_parts: tuple[tuple[str, float, str], ...] | None = None,
     offloaded_bytes: float = 0.0,
+    pipeline_stages: int = 1,
 ) -> Breakdown:
     """Per-GPU memory to serve `batch` sequences of `context_len` tokens (prompt + output).
 
@@ -1532,7 +1545,11 @@ def estimate_inference(
       memory its profile adds and its CUDA graphs, rules.capacity.vllm_share_parts; the CUDA
       context exists before vLLM measures the card and sits outside its share).
     offloaded_bytes: vLLM's --cpu-offload-gb, in bytes a GPU: that much of each GPU's weights
-      stays in CPU RAM (at most all of them), read over PCIe in each forward pass."""
+      stays in CPU RAM (at most all of them), read over PCIe in each forward pass.
+    pipeline_stages: vLLM's --pipeline-parallel-size, the `gpus` being that many stages of
+      tensor parallelism: each stage holds its layers (vLLM's split, pipeline_layers), the
+      first the token embeddings and the last the output head as well; the GPUs of the
+      fullest stage are counted."""
     spec = method_spec(method, "inference")
     if context_len < 1 or batch < 1 or gpus < 1:
         raise ValueError("context_len, batch and gpus must be positive")
@@ -1586,6 +1603,22 @@ def estimate_inference(
         weights = block * bits / 8 + rest * keep
         note = f"4-bit block weights ({bits:.3f} bits/param)"
     on_gpu = weights / gpus
+    stages = pipeline_stages if spec.bits_per_weight is None and pipeline_stages > 1 \
+        and gpus % pipeline_stages == 0 and arch.layers >= pipeline_stages else 1
+    if stages > 1:
+        # Each stage's layers, and a whole table on the first (embeddings) and on the last
+        # (the output head; a tied model builds the table there too): not an even split of
+        # everything, which spreads the tables over every stage.
+        rest_bytes = rest * (c["bytes.fp32"] if fp32 else bf16 if spec.weight_bits == 16
+                             else keep)
+        layer = (weights - rest_bytes) / arch.layers
+        table = float(arch.vocab) * arch.hidden * rest_bytes / rest if rest else 0.0
+        counts = pipeline_layers(arch.layers, stages)
+        held = [n * layer for n in counts]
+        held[0] += table
+        held[-1] += table
+        on_gpu = max(held) / (gpus // stages)
+        note += f", {stages} pipeline stages of {'/'.join(map(str, counts))} layers"
     if offloaded_bytes > 0:
         # vLLM moves parameters to pinned CPU memory one by one until the bytes are reached
         # (vllm/model_executor/models/utils.py maybe_offload_to_cpu): the GPU keeps the rest.
@@ -1635,6 +1668,10 @@ def estimate_inference(
     # Tensor parallel splits the KV heads over the GPUs, never below one head a GPU;
     # multi-head latent attention's latent is kept whole on each (Architecture.kv_cache_shards).
     kv_shards = arch.kv_cache_shards(gpus)
+    if stages > 1:
+        # each stage keeps its own layers' cache, split over its GPUs' KV heads
+        kv_shards = arch.kv_cache_shards(gpus // stages)
+        kv = kv * max(pipeline_layers(arch.layers, stages)) / arch.layers
     parts.append(("kv_cache", kv / kv_shards, kv_note))
     # KV cache growth in transformers generate concatenates each layer's cache: the old and the
     # new copy of one layer's K and V are alive together for a moment.
@@ -1729,10 +1766,16 @@ def estimate_inference(
         parts.append(("cuda_context", context, "CUDA context and kernels"))
     assumptions.append(Note("inference_settings", {
         "context": context_len, "batch": batch, "kv_bytes": Decimal(repr(kv_value))}))
-    if gpus > 1:
+    tp = gpus // stages
+    if stages > 1:
+        assumptions.append(Note("pipeline_split", {
+            "gpus": gpus, "stages": stages, "tp": tp,
+            "layers": "/".join(map(str, pipeline_layers(arch.layers, stages)))}))
+    elif gpus > 1:
         assumptions.append(Note("split_gpus", {"gpus": gpus}))
-        if kv_shards < gpus and arch.is_mla:
-            assumptions.append(Note("kv_replicated", {"gpus": gpus}))
-        elif kv_shards < gpus:
-            assumptions.append(Note("kv_heads_replicated", {"gpus": gpus, "heads": kv_shards}))
+    if tp > 1:
+        if kv_shards < tp and arch.is_mla:
+            assumptions.append(Note("kv_replicated", {"gpus": tp}))
+        elif kv_shards < tp:
+            assumptions.append(Note("kv_heads_replicated", {"gpus": tp, "heads": kv_shards}))
     return _finish("inference", spec.id, shape, gpus, parts, context, assumptions)

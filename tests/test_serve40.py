@@ -206,3 +206,50 @@ def test_tgis_bitsandbytes_stays_8_bit_or_unsaid() -> None:
     reply = ask("text-generation-launcher --model-id meta-llama/Llama-3.1-8B-Instruct "
                 "--quantize bitsandbytes on a 3060", "en")
     assert reply.query.method != "inference_int4", reply.query.method
+
+
+# ----------------------------------------------------------------------------- -pp stages
+# vLLM's pipeline stages each keep their own layers, the first the token embeddings and the last
+# the output head (vllm/distributed/utils.py get_pp_indices; the models' first/last-rank
+# embed_tokens; rules/data/serving.toml vllm.pipeline_parallel). The weights were split evenly
+# over tp x pp GPUs, tables included: Llama 3.2 3B (tied, 394M-parameter table) on -pp 4 was
+# 1.6 GB a GPU, while its first and last stage each hold 7 layers and a whole table, 2.2 GB.
+
+
+def test_pipeline_layers_as_vllm_splits_them() -> None:
+    from rules.estimator import pipeline_layers
+    assert pipeline_layers(80, 2) == [40, 40]
+    assert pipeline_layers(80, 3) == [27, 27, 26]  # the extra layer before the last stage
+    assert pipeline_layers(28, 4) == [7, 7, 7, 7]
+    assert pipeline_layers(61, 4) == [15, 15, 16, 15]
+
+
+def test_the_fullest_stage_holds_a_table() -> None:
+    reply = ask("vllm serve meta-llama/Llama-3.2-3B-Instruct -pp 4 --max-model-len 8192 on 4x t4",
+                "en")
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    weights = dict((n, b) for n, b, _ in detailed.breakdown.parts)["weights"]
+    assert 2.1e9 < weights < 2.3e9, weights  # was 1.6 GB (6.43 GB over 4)
+    says(reply.text, ["• Model weights: 2.2 GB",
+                      "4 pipeline stages of 1 GPU (4 in all): each stage holds its own layers "
+                      "(7/7/7/7, as vLLM splits them)"],
+         ["Weights and KV cache split evenly over 4 GPUs", "1 ways"])
+
+
+def test_an_even_split_of_an_untied_model_is_unchanged() -> None:
+    # Llama 3.1 70B (untied) on -tp 2 -pp 2: 40 layers and one table a stage, as an even split
+    reply = ask("vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 2 -pp 2 on a100s how many "
+                "concurrent at 8k", "en")
+    says(reply.text, ["👥 <b>At most about 63 sequences at once", "Weights 35.3 GB"], [])
+
+
+def test_tensor_parallel_within_stages_is_no_head_split() -> None:
+    # "-tp 2 -pp 3": 64 heads over 2 GPUs a stage divide (was "vLLM cannot split Llama 3.1 70B
+    # over 6 GPUs with tensor parallelism")
+    reply = ask("vllm serve meta-llama/Llama-3.1-70B-Instruct -tp 2 -pp 3 --max-model-len 8192 "
+                "--quantization fp8 on 6x 4090", "en")
+    assert reply.answer.head_split is None
+    says(reply.text, ["✅ <b>Yes: Llama 3.1 70B fits on 6× RTX 4090 (8-bit inference).</b>",
+                      "3 pipeline stages of 2 GPUs (6 in all)", "(27/27/26, as vLLM splits them)"],
+         ["cannot split"])

@@ -945,6 +945,21 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "Weights split evenly over %(gpus)s GPUs; each GPU holds the whole latent KV cache "
             "(tensor parallelism does not split it in vLLM or SGLang).", gpus=p["gpus"],
         )
+    if code == "pipeline_split":
+        # vLLM's get_pp_indices and its models' first/last-rank embeddings (rules/data/
+        # serving.toml vllm.pipeline_parallel)
+        tp = p["tp"]
+        assert isinstance(tp, int)
+        return g.ngettext(
+            "%(stages)s pipeline stages of %(tp)s GPU (%(gpus)s in all): each stage holds its "
+            "own layers (%(layers)s, as vLLM splits them) and their KV cache, the first stage "
+            "the token embeddings too and the last the output head; the fullest stage's GPUs "
+            "are counted.",
+            "%(stages)s pipeline stages of %(tp)s GPUs (%(gpus)s in all): each stage holds its "
+            "own layers (%(layers)s, as vLLM splits them) and their KV cache, the first stage "
+            "the token embeddings too and the last the output head; the fullest stage's GPUs "
+            "are counted.", tp, stages=p["stages"], tp=tp, gpus=p["gpus"], layers=p["layers"],
+        )
     if code == "vllm_cpu_offload":
         # vLLM's OffloadConfig.cpu_offload_gb (rules/data/serving.toml vllm.cpu_offload_gb)
         gib, gb = p["gib"], p["gb"]
