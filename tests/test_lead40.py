@@ -120,3 +120,23 @@ def test_own_rented_card_then_another_named_to_rent(text: str, lang: str, rented
     reply = ask(text, lang).text
     assert rented in reply, reply[:600]
     assert "4090" not in reply.split(rented)[0].split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(("turns", "listed"), [
+    # "them all" after alerts set: every alert removed (was the one just set alone)
+    (("alert me if the h100 drops below 2", "and the h200 too", "delete them all"), []),
+    (("avísame si la h100 baja de 2", "y la h200 también", "/alerts", "borralas todas"), []),
+    (("préviens-moi si la h100 passe sous 2", "et la h200 aussi", "supprime-les toutes"), []),
+    # chat shorthand for "too" copies the condition (was "every change" of the H200's price)
+    (("avísame si la h100 baja de 2", "y la h200 tmb"),
+     ["La H100 baja de 2\u00a0US$", "La H200 baja de 2\u00a0US$"]),
+])
+async def test_alerts_follow_ups_as_written(
+        console: Console, turns: tuple[str, ...], listed: list[str]) -> None:
+    for turn in turns:
+        await console.answer(turn)
+    shown = to_plain(await console.answer("/alerts"))
+    if listed:
+        says(shown, listed, [])
+    else:
+        assert "🔕" in shown and "1." not in shown, shown

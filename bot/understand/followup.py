@@ -287,7 +287,8 @@ def alert_again(new: Query, previous: Query | None) -> bool:
     if previous is None or previous.intent != "alert" or new.intent not in ("prices", "unknown") \
             or new.gpu is None or new.hours is not None or words(new.text) > SHORT_WORDS:
         return False
-    folded = fold(new.text)
+    # "y la h200 tmb", "et le h200 aussi stp": chat shorthand as its words
+    folded = expand_abbreviations(fold(new.text))
     # "also whats the price of the b200 rn": "also" beside the price asked is another question,
     # the card's price (was an alert on every change of the B200's price)
     return _ALERT_AGAIN.search(folded) is not None and px.HOW_MUCH.search(folded) is None \
@@ -303,7 +304,7 @@ def alert_as_before(new: Query, previous: Query, gpus: Catalogue | None = None) 
     is set as far from its price as the first one is from its card's (_scaled_limit), said."""
     if new.intent != "alert" or previous.intent != "alert":
         return new
-    folded = fold(new.text)
+    folded = expand_abbreviations(fold(new.text))  # "y la h200 tmb"
     if new.threshold_usd is not None and previous.direction is not None \
             and previous.threshold_usd is not None and len(_NEW_LIMIT.findall(folded)) == 1:
         # "avísame si la h100 baja de 2 y la a100 de 1", "… and the a100 at 1": a figure
@@ -644,6 +645,11 @@ def _removes_alert(new: Query, previous: Query) -> Query | None:
         return None
     # "remove the first one" names a place in /alerts' list, never the alert just set.
     number = asks.alert_number(fold(new.text))
+    if new.gpu is None and number is None and px.ALERT_ALL.search(fold(new.text)):
+        # "delete them all", "bórralas todas", "supprime-les toutes": every alert (was the one
+        # just set alone)
+        return new.model_copy(update={"intent": "alert_remove", "gpu": None, "alert_all": True,
+                                      "alert_number": None})
     gpu = new.gpu or (previous.gpu if previous.intent == "alert" and number is None else None)
     return new.model_copy(update={"intent": "alert_remove", "gpu": gpu, "alert_number": number})
 
