@@ -273,7 +273,9 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
     peak, precision = _peak(gpu)
     ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
     # QLoRA's dequantization is shared by a micro-batch's tokens (rules.training_time.Dequant).
-    step = (query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN) * (
+    # Attention's own FLOPs grow with the tokens a sample holds (rules.training_time).
+    seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
+    step = seq * (
         query.batch_size if query.batch_size and query.batch_size > 0 else DEFAULT_MICRO_BATCH)
     mac: dict[str, Any] = {"bandwidth_gbs": gpu.memory_bandwidth_gbs}
     detailed = answer.detailed
@@ -284,7 +286,8 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
         ckpt = detailed.grad_ckpt
         mac = {"trained": detailed.breakdown.trained_share, "bandwidth_gbs": None}
     rate = training_throughput(estimator_model(query, answer.params_b, cat), method, peak,
-                               target.gpu_count, ckpt, tokens_per_step=step, **mac) \
+                               target.gpu_count, ckpt, tokens_per_step=step, seq_len=seq,
+                               **mac) \
         if peak is not None else None
     return {"train_speed": TrainingSpeed(
         method=method.id, gpu=gpu.id, gpu_count=target.gpu_count, asked=on_asked,

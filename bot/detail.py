@@ -60,7 +60,12 @@ from rules.fit import Fit, capacity_per_gpu, fit, offered_fits
 from rules.model_catalogue import ModelSpec
 from rules.quote import Quote, paid_usd, quote
 from rules.schema import GPU, Method, MethodId
-from rules.training_time import TrainingTime, estimate_training_time, gpu_hours_from_throughput
+from rules.training_time import (
+    AttentionFlops,
+    TrainingTime,
+    estimate_training_time,
+    gpu_hours_from_throughput,
+)
 
 if TYPE_CHECKING:  # bot.answer will import this module to hold a DetailedAnswer
     from bot.answer import Answer
@@ -263,6 +268,7 @@ class TrainingEstimate:
     problem: Literal["no_config", "no_peak_tflops", "no_price", "too_long"] | None = None
     flops: Decimal | None = None
     flops_per_param_token: Decimal | None = None  # k in k·N·D
+    attention: AttentionFlops | None = None  # attention's own FLOPs a token, in `flops` beside k·N·D
     params_b: Decimal | None = None  # N: the parameters a token goes through (MoE: active)
     moe: bool = False
     mfu: Decimal | None = None
@@ -641,7 +647,8 @@ def detailed_for(
                 # A card we do not rent (a 3090): the run where we rent it for least beside it.
                 rent=query.rent_asked or query.intent == "cost" or not cat.gpu(asked.gpu).rented,
                 rent_on=_rent_on(query, answer, cat),
-                tokens_per_step=seq_len * micro[0], trained=breakdown.trained_share)
+                tokens_per_step=seq_len * micro[0], seq_len=seq_len,
+                trained=breakdown.trained_share)
             time = replace(time, micro_batch=micro[0], micro_batch_gb=micro[1])
         else:
             time = _training_time(
@@ -650,6 +657,7 @@ def detailed_for(
                 held=check is not None and check.detailed_fits,
                 reference=bool(query.reference_model),
                 rent=query.rent_asked or query.intent == "cost", tokens_per_step=seq_len * batch,
+                seq_len=seq_len,
                 rent_on=_rent_on(query, answer, cat),
                 within=deadline_hours(query), faster=query.faster_asked,
                 trained=breakdown.trained_share,
@@ -2023,7 +2031,7 @@ def _shorter_run(
             model, method, tokens, peak, count, epochs, ckpt,
             reference=bool(query.reference_model),
             tokens_per_step=seq * _positive(query.batch_size, DEFAULT_MICRO_BATCH),
-            bandwidth_gbs=gpu.memory_bandwidth_gbs)
+            bandwidth_gbs=gpu.memory_bandwidth_gbs, seq_len=seq)
         out["asked_fp16"] = precision == "fp16"
     out.update(setting, asked_hours=run.wall_clock_hours, asked_gpu_hours=run.gpu_hours)
     return out
@@ -2083,6 +2091,7 @@ def _training_time(
     rent: bool = False,
     rent_on: tuple[Fit, ...] = (),
     tokens_per_step: int | None = None,
+    seq_len: int | None = None,
     within: Decimal | None = None,
     faster: bool = False,
     trained: Decimal | None = None,
@@ -2107,7 +2116,7 @@ def _training_time(
             return None
         there = timed[option.gpu, option.gpu_count] = estimate_training_time(
             model, method, tokens, peak, option.gpu_count, epochs, ckpt, reference=reference,
-            tokens_per_step=tokens_per_step, **on_card(cat.gpu(option.gpu)))
+            tokens_per_step=tokens_per_step, seq_len=seq_len, **on_card(cat.gpu(option.gpu)))
         hours = max(there.gpu_hours / option.gpu_count, Decimal("0.01"))
         return paid_usd(option.gpu, option.gpu_count, hours, catalogue=cat)
 
@@ -2165,7 +2174,7 @@ def _training_time(
         if on_asked and not gpu.rented:
             rented = _training_time(model, method, tokens, ckpt, None,
                                     rent_on or options, cat, None, epochs,
-                                    reference=reference, tokens_per_step=tokens_per_step)
+                                    reference=reference, tokens_per_step=tokens_per_step, seq_len=seq_len)
         return replace(base, **fields, problem="no_peak_tflops",
                        rented=rented if rented is not None and rented.quote else None)
     else:
@@ -2173,21 +2182,25 @@ def _training_time(
         assert peak is not None
         run = timed.get((gpu.id, count)) or estimate_training_time(
             model, method, tokens, peak, count, epochs, ckpt, reference=reference,
-            tokens_per_step=tokens_per_step, **on_card(gpu))
+            tokens_per_step=tokens_per_step, seq_len=seq_len, **on_card(gpu))
         beyond = on_asked and count > cat.limits.max_gpus
         if (rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None)) or beyond:
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
             there = _training_time(model, method, tokens, ckpt, None,
                                    rent_on or options, cat, None, epochs,
-                                   reference=reference, tokens_per_step=tokens_per_step)
+                                   reference=reference, tokens_per_step=tokens_per_step, seq_len=seq_len)
             if there.quote is not None:
                 fields.update(rented=there)
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model
         assert run.flops is not None and run.mfu is not None
+        attention = run.attention.flops_per_token if run.attention is not None else Decimal(0)
         fields.update(
             flops=run.flops,
-            flops_per_param_token=(run.flops / (n * Decimal(10**9) * run.tokens)).normalize(),
+            # k alone: attention's own FLOPs (run.attention) are said beside it
+            flops_per_param_token=((run.flops - attention * run.tokens)
+                                   / (n * Decimal(10**9) * run.tokens)).normalize(),
+            attention=run.attention,
             params_b=n,
             moe=isinstance(model, ModelSpec) and model.active_params_b is not None,
             mfu=run.mfu,

@@ -3,7 +3,11 @@
 FLOPs per token: 6·N for full fine-tuning (Kaplan et al. 2020; EleutherAI Transformer Math 101),
 ≈ 4·N for LoRA/QLoRA (frozen weights: no weight gradients; an approximation), +2·N when
 activation checkpointing recomputes the forward pass. N is the parameters a token goes through
-(active parameters for mixture-of-experts). Time = FLOPs / (peak dense BF16 FLOP/s × MFU).
+(active parameters for mixture-of-experts). Attention's own matmuls (scores and weighted
+values, activations times activations) count on top, per token, from the model's shape and the
+tokens a sample holds (attention_flops_per_token): 2·n_layer·T·d_attn forward under a causal
+mask, 2.5 times that backward (FlashAttention's count), a forward more with checkpointing.
+Time = FLOPs / (peak dense BF16 FLOP/s × MFU).
 The MFU values are assumptions from rules/data/detailed.toml; a user's measured tokens/s per GPU
 replaces them whenever it is known. QLoRA runs its matmuls like LoRA and adds, on every pass
 over a micro-batch, the dequantization of its 4-bit weights to BF16 (bitsandbytes' MatMul4Bit:
@@ -19,17 +23,19 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from rules.estimator import load_constants, method_spec
-from rules.model_catalogue import ModelSpec
+from rules.model_catalogue import Architecture, ModelSpec
 from rules.notes import Note, note
 from rules.schema import Method
 
 __all__ = [
+    "AttentionFlops",
     "Dequant",
     "StepCount",
     "TrainingThroughput",
     "TrainingTime",
     "active_params_b",
     "assumed_mfu",
+    "attention_flops_per_token",
     "dequant_for",
     "estimate_training_time",
     "gpu_hours_from_throughput",
@@ -81,6 +87,9 @@ class TrainingTime:
     gpus: int
     # What the estimate assumed: codes + values, like rules.notes (the bot words them).
     assumptions: tuple[Note, ...]
+    # Attention's own FLOPs a token (included in `flops`), at the sequence timed; None: left out
+    # (no model shape on file, or no sequence given).
+    attention: AttentionFlops | None = None
 
 
 def active_params_b(model: ModelSpec | Decimal | float | int) -> Decimal:
@@ -123,6 +132,79 @@ def _per_param_token(adapter: bool, grad_ckpt: bool, reference: bool,
     return per
 
 
+@dataclass(frozen=True, slots=True)
+class AttentionFlops:
+    """Attention's own FLOPs a token over a run (all its passes), at `seq_len` tokens a sample."""
+
+    seq_len: int
+    flops_per_token: Decimal  # forward, backward, recompute and a reference's forward, summed
+    # The sliding window (or Llama 4's chunk) some layers attend within, when the sequence is
+    # longer than it (those layers see fewer keys); None: every layer sees the whole context.
+    window: int | None
+    chunked: bool = False  # `window` is Llama 4's chunk (each attends within its own), not a slide
+
+
+def _keys(seq_len: int, span: int | None, chunked: bool, causal: Decimal) -> Decimal:
+    """The keys a query attends to, on average over a sample of `seq_len` tokens: under a
+    causal mask `causal`·T (the triangle's share); within a sliding window of `span`, past it,
+    span − causal·span²/T (the first `span` tokens see a triangle, the rest `span` keys each);
+    within chunks of `span` tokens, each chunk a triangle of its own."""
+    t = Decimal(seq_len)
+    if span is None or seq_len <= span:
+        return causal * t
+    if chunked:
+        whole, rest = divmod(seq_len, span)
+        return causal * (whole * Decimal(span) ** 2 + Decimal(rest) ** 2) / t
+    return span - causal * Decimal(span) ** 2 / t
+
+
+def attention_flops_per_token(
+    model: ModelSpec | Decimal | float | int, seq_len: int | None, grad_ckpt: bool = False,
+    reference: bool = False, trained: Decimal | None = None,
+) -> AttentionFlops | None:
+    """Attention's own FLOPs a training token: forward_per_key_dim × (query + value width) ×
+    the keys it attends to, summed over the self-attention layers (a sliding window's layers
+    over the window, Llama 4's chunked ones within their chunk; cross-attention layers attend
+    to image features, left out), then × (1 forward + 2.5 backward + 1 recomputed forward with
+    checkpointing + 1 reference forward for DPO). The same for adapters as for full training:
+    attention has no weights, its backward is all activation gradients, which every adapter
+    below it needs. `trained` (mlx-lm's --num-layers share): the backward and the recompute run
+    through those layers only, as in _per_param_token. None: no shape on file (a size alone)
+    or no sequence."""
+    arch = model.arch if isinstance(model, ModelSpec) else None
+    if arch is None or seq_len is None or seq_len < 1:
+        return None
+    share = trained if trained is not None and Decimal(0) < trained < Decimal(1) else Decimal(1)
+    return _attention(arch, seq_len, grad_ckpt, reference, share)
+
+
+@cache  # of the shape and the run: a question times several configurations of one run
+def _attention(arch: Architecture, seq_len: int, grad_ckpt: bool, reference: bool,
+               share: Decimal) -> AttentionFlops:
+    c = load_constants()
+    per_dim = Decimal(repr(c["flops.attention_forward_per_key_dim"]))
+    causal = Decimal(repr(c["flops.attention_causal_share"]))
+    backward = Decimal(repr(c["flops.attention_backward_per_forward"]))
+    values = arch.heads * arch.v_head_dim if arch.v_head_dim is not None else arch.q_dim
+    width = per_dim * (arch.q_dim + values)
+    layers = arch.layers - arch.cross_attention_layers
+    if arch.sliding_window is not None:
+        local, span, chunked = layers - arch.full_attention_layers, arch.sliding_window, False
+    elif arch.attention_chunk is not None:
+        # Llama 4: three layers in four within chunks, every fourth over the whole context.
+        local, span, chunked = layers - layers // 4, arch.attention_chunk, True
+    else:
+        local, span, chunked = 0, None, False
+    keys = (layers - local) * _keys(seq_len, None, False, causal)
+    if local:
+        keys += local * _keys(seq_len, span, chunked, causal)
+    forward = width * keys
+    passes = 1 + (backward + int(grad_ckpt)) * share + int(reference)
+    return AttentionFlops(
+        seq_len=seq_len, flops_per_token=forward * passes,
+        window=span if local and span is not None and seq_len > span else None, chunked=chunked)
+
+
 def training_flops(
     model: ModelSpec | Decimal | float | int, tokens: int, method: Method | str,
     grad_ckpt: bool = False, reference: bool = False, trained: Decimal | None = None,
@@ -152,6 +234,7 @@ class TrainingThroughput(BaseModel):
     tokens_per_second: Decimal  # per GPU, rounded down (to the unit from 10, else a tenth)
     total_tokens_per_second: Decimal  # all GPUs, linear scaling assumed; rounded down alike
     assumptions: tuple[Note, ...]
+    attention: AttentionFlops | None = None  # attention's own FLOPs a token, on top of k·N
 
 
 def _utilisation(spec: Method, mfu: Decimal | float | None,
@@ -192,6 +275,7 @@ class Dequant:
     stored_params_b: Decimal  # every 4-bit weight (a mixture of experts: all its experts)
     grad_ckpt: bool
     reference: bool = False  # DPO's reference: the base's forward again, adapters disabled
+    attention_flops_per_token: Decimal = Decimal(0)  # attention's own, also run at `bf16`
 
     def seconds(self) -> Decimal:
         """One step's dequantization: passes × weights × bytes read and written / bandwidth."""
@@ -203,7 +287,8 @@ class Dequant:
     def utilisation(self, bf16: Decimal) -> Decimal:
         """The BF16 utilisation over the whole step, dequantization included: the matmuls'
         time at `bf16`, over that time plus the dequantization's; to a thousandth."""
-        flops = self.flops_per_param_token * self.active_params_b * 10**9 * self.tokens_per_step
+        flops = (self.flops_per_param_token * self.active_params_b * 10**9
+                 + self.attention_flops_per_token) * self.tokens_per_step
         matmuls = flops / (self.peak_tflops * 10**12 * bf16)
         share = bf16 * matmuls / (matmuls + self.seconds())
         return share.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
@@ -213,6 +298,7 @@ def dequant_for(
     model: ModelSpec | Decimal | float | int, method: Method | str,
     peak_tflops: Decimal | float | int, grad_ckpt: bool, tokens_per_step: int | None,
     bandwidth_gbs: Decimal | None, reference: bool = False,
+    attention: AttentionFlops | None = None,
 ) -> Dequant | None:
     """QLoRA's dequantization on a GPU of that bandwidth at that micro-batch, else None (not
     QLoRA, or the bandwidth or the step unknown)."""
@@ -225,7 +311,8 @@ def dequant_for(
                    peak_tflops=_peak(peak_tflops),
                    flops_per_param_token=_flops_per_param_token(spec, grad_ckpt, reference),
                    active_params_b=active_params_b(model), stored_params_b=stored,
-                   grad_ckpt=grad_ckpt, reference=reference)
+                   grad_ckpt=grad_ckpt, reference=reference,
+                   attention_flops_per_token=attention.flops_per_token if attention else Decimal(0))
 
 
 def _peak(peak_bf16_tflops: Decimal | float | int) -> Decimal:
@@ -251,20 +338,26 @@ def training_throughput(
     tokens_per_step: int | None = None,
     bandwidth_gbs: Decimal | None = None,
     trained: Decimal | None = None,
+    seq_len: int | None = None,
 ) -> TrainingThroughput:
     """Tokens/s per GPU = peak FLOP/s × utilisation / (k·N): the rate at which
     estimate_training_time's run goes (its seconds are tokens / this rate, before rounding).
     QLoRA: `tokens_per_step` (a micro-batch's tokens per GPU) and the GPU's `bandwidth_gbs`
-    size its dequantization (Dequant)."""
+    size its dequantization (Dequant); `seq_len`, the tokens a sample holds, attention's own
+    FLOPs (attention_flops_per_token)."""
     if gpus < 1:
         raise ValueError("gpus must be at least 1")
     peak = _peak(peak_bf16_tflops)
     spec = method_spec(method, "training")
+    attention = attention_flops_per_token(model, seq_len, grad_ckpt, trained=trained)
     util, assumed = _utilisation(spec, mfu, dequant_for(
-        model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs))
+        model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs, attention=attention))
     per = _flops_per_param_token(spec, grad_ckpt, trained=trained)
     params = active_params_b(model)
-    rate = peak * Decimal(10**12) * util / (per * params * Decimal(10**9))
+    per_token = per * params * Decimal(10**9)
+    if attention is not None:
+        per_token += attention.flops_per_token
+    rate = peak * Decimal(10**12) * util / per_token
     assumptions: list[Note] = []
     if assumed:
         assumptions.append(note("mfu_assumed", mfu=util))
@@ -278,6 +371,7 @@ def training_throughput(
         method=spec.id, params_b=params, flops_per_param_token=per, peak_tflops=peak, mfu=util,
         mfu_assumed=assumed, gpus=gpus, tokens_per_second=_rate_down(rate),
         total_tokens_per_second=_rate_down(rate * gpus), assumptions=tuple(assumptions),
+        attention=attention,
     )
 
 
@@ -295,11 +389,13 @@ def estimate_training_time(
     tokens_per_step: int | None = None,
     bandwidth_gbs: Decimal | None = None,
     trained: Decimal | None = None,
+    seq_len: int | None = None,
 ) -> TrainingTime:
     """GPU-hours from FLOPs: the caller passes the GPU's peak dense BF16 TFLOPS (from the GPU
     catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation; `reference`
     adds a frozen reference model's forward pass (DPO, IPO, KTO); QLoRA: `tokens_per_step` and
-    `bandwidth_gbs` size its dequantization (Dequant)."""
+    `bandwidth_gbs` size its dequantization (Dequant); `seq_len`, the tokens a sample holds,
+    attention's own FLOPs (attention_flops_per_token)."""
     if gpus < 1 or epochs < 1:
         raise ValueError("gpus and epochs must be at least 1")
     peak = Decimal(str(peak_bf16_tflops))
@@ -307,12 +403,15 @@ def estimate_training_time(
         raise ValueError("peak_bf16_tflops must be positive")
     spec = method_spec(method, "training")
     assumptions: list[Note] = []
+    attention = attention_flops_per_token(model, seq_len, grad_ckpt, reference, trained)
     util, assumed = _utilisation(spec, mfu, dequant_for(
-        model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs, reference))
+        model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs, reference, attention))
     if assumed:
         assumptions.append(note("mfu_assumed", mfu=util))
     tokens = dataset_tokens * epochs
     flops = training_flops(model, tokens, spec, grad_ckpt, reference, trained)
+    if attention is not None:
+        flops += attention.flops_per_token * tokens
     per = _flops_per_param_token(spec, grad_ckpt, reference, trained)
     assumptions.append(note("flops_per_token", per_param=per, adapter=int(spec.adapter),
                             recompute=int(grad_ckpt)))
@@ -329,7 +428,7 @@ def estimate_training_time(
         assumptions.append(note("linear_scaling", gpus=gpus))
     return TrainingTime(
         method=spec.id, tokens=tokens, flops=flops, mfu=util, gpu_hours=gpu_hours,
-        wall_clock_hours=wall, gpus=gpus, assumptions=tuple(assumptions),
+        wall_clock_hours=wall, gpus=gpus, assumptions=tuple(assumptions), attention=attention,
     )
 
 

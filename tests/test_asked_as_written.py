@@ -129,21 +129,21 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
      "about 28.22 hours on 1× B200, the offered configuration where what you pay for this run, "
      "in whole blocks of GPU-hours, is least.", "130.09"),
     # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation), on
-    # the L40S: one 10-hour block ($8.20) covers its 5.26 hours, where the B200's 51 minutes
+    # the L40S: one 10-hour block ($8.20) covers its 5.53 hours, where the B200's 51 minutes
     # took a block of $46.10.
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $4.31 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 5.26 "
+     "💵 <b>About $4.53 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 5.53 "
      "hours on 1× L40S, the offered configuration where what you pay for this run, in whole "
-     "blocks of GPU-hours, is least.", "4.31"),
+     "blocks of GPU-hours, is least.", "4.53"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
-     "💵 <b>About $4.45 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.92 hours "
-     "on 1× H100.", "4.45"),
+     "💵 <b>About $4.69 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 2.02 hours "
+     "on 1× H100.", "4.69"),
     ("¿cuánto cuesta entrenar un modelo de 1B desde cero con 10B tokens?",
      "💵 <b>Unos 130,09\u00a0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de "
      "tokens</b>", "130.09"),
     ("combien coûte le fine-tuning de llama 3.1 8b sur 50M tokens",
-     "💵 <b>Environ 4,31\u00a0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
-     "4.31"),
+     "💵 <b>Environ 4,53\u00a0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
+     "4.53"),
 ])
 def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: str) -> None:
     out = _json(text)
@@ -155,7 +155,7 @@ def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: st
 def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
     body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
     assert "illustrative assumption" not in body, body
-    assert "1× L40S × 5.74 hours" in body  # QLoRA's own run on that dataset
+    assert "1× L40S × 6.01 hours" in body  # QLoRA's own run on that dataset
     assert "per hardware hour" not in body
 
 
@@ -215,7 +215,7 @@ def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> 
     # "which is cheaper" between methods, with a dataset: each run's cost, cheapest first
     ("8b full ft vs lora quality aside which is cheaper on 50M tokens",
      {"intent": "cost", "method": "lora", "cost_usd": "4.31"}),
-    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.72"}),
+    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.81"}),
     ("es mas barato hacer lora o qlora de un 8b con 50M tokens?",
      {"intent": "cost", "cost_usd": "4.31"}),
     ("qu est-ce qui revient le moins cher en lora ou qlora pour un 8b sur 50M tokens ?",
@@ -315,7 +315,7 @@ def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
      "✅ <b>Within $500: this run costs about $91.05, 19.75 hours on 1× B200 for 1 billion tokens."),
     ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50: "),
     ("tengo 100 dólares, me alcanza para un lora de llama 3.1 8b con 500M tokens?",
-     "✅ <b>Te alcanza con 100\u00a0US$: este entrenamiento cuesta unos 43,14\u00a0US$"),
+     "✅ <b>Te alcanza con 100\u00a0US$: este entrenamiento cuesta unos 40,98\u00a0US$"),
 ])
 def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: str,
                                                                            start: str) -> None:
@@ -356,7 +356,7 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
 @pytest.mark.parametrize(("text", "lead", "asks"), [
     ("how much to fine-tune llama 3.1 8b on 10k samples",
      "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 "
-     "samples are: about $0.60 at 512 tokens each, $1.93 at 2,048 tokens each",
+     "samples are: about $0.61 at 512 tokens each, $2.02 at 2,048 tokens each",
      "How long is one of your samples, about?"),
     ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
      "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3.1 8B depende de cuánto miden tus "
@@ -385,5 +385,5 @@ def test_two_counts_that_both_miss_say_how_many_it_takes() -> None:
 def test_a_cost_lead_names_the_dataset_and_its_epochs() -> None:
     body = str(_json("how much would a 3 epoch qlora of llama 3.1 70b on 20M tokens cost on 2xh100")
                ["text"])
-    assert body.startswith("💵 <b>About $49.88 to fine-tune Llama 3.1 70B on 20 million tokens × "
-                           "3 epochs</b> — QLoRA, about 10.75 hours on 2× H100."), body
+    assert body.startswith("💵 <b>About $51.16 to fine-tune Llama 3.1 70B on 20 million tokens × "
+                           "3 epochs</b> — QLoRA, about 11.03 hours on 2× H100."), body

@@ -8,12 +8,14 @@ The ratio measured / the chat's estimate falls in bands that hold across the sou
 change to the utilisation (mfu.bf16_dense, 35 %), the FLOPs per token (6·N, 4·N with
 frozen weights, +2·N recomputed) or QLoRA's dequantization moves a row out of its band:
 - at 1,024 tokens a micro-batch or more, packed or every sample padded to the length, runs
-  go faster than the estimate, 1.10-1.75x (fms-acceleration 1.10-1.69, Qwen 1.13-1.50,
-  torchtune 1.25-1.72): the hours said are up to 1.75x too many there;
+  go faster than the estimate, 1.15-1.95x (fms-acceleration 1.17-1.82, Qwen 1.16-1.65,
+  torchtune 1.41-1.93; 1.10-1.75 before attn40 counted attention's own FLOPs, which made the
+  estimate slower at 4,096-8,192 tokens): the hours said are up to 1.95x too many there;
 - at 256-512 tokens a micro-batch the step's fixed costs dominate: 0.66-1.31 (LoRA);
 - Qwen's QLoRA runs on a GPTQ int4 base (auto-gptq, exllama off), which the chat times as
-  bitsandbytes': 0.33-0.59 at 256-512 tokens, 0.82-1.35 from 1,024;
-- on H100s (torchtitan) 1.04-1.23, a floor: their cards peak below the SXM's figure used;
+  bitsandbytes': 0.33-0.60 at 256-512 tokens, 0.84-1.56 from 1,024 (0.82-1.35 before attn40);
+- on H100s (torchtitan) 1.19-1.42 (1.04-1.23 before attn40), a floor: their cards peak below
+  the SXM's figure used;
 - unpacked Alpaca samples padded to the batch's longest (torchtune's baseline) count real
   tokens only: 0.37 of an estimate made at the 4,096 the user states.
 """
@@ -92,16 +94,17 @@ def test_long_steps_go_faster_than_the_estimate_in_every_source(rows: list[Any])
                  for s in (FMS, QWEN, TORCHTUNE)}
     assert [len(v) for v in by_source.values()] == [19, 8, 9]
     for source, ratios in by_source.items():
-        assert all(r is not None and 1.09 <= r <= 1.75 for r in ratios), (source, ratios)
+        assert all(r is not None and 1.15 <= r <= 1.95 for r in ratios), (source, ratios)
 
 
 def test_h100_runs_sit_nearer_the_estimate(rows: list[Any]) -> None:
     # torchtitan's Llama 3.1 8B on 8 and 128 H100s (8,192 tokens, selective checkpointing,
-    # bf16): 1.04-1.23 of the estimate at the SXM's peak, which their 500 W HBM2e cards fall
-    # short of (a floor). The A100's 1.1-1.75 is not the H100's: no one utilisation fits both
-    # better than the 35 % assumed.
+    # bf16): 1.19-1.42 of the estimate at the SXM's peak (1.04-1.23 before attn40 added
+    # attention's own FLOPs at 8,192 tokens), which their 500 W HBM2e cards fall short of (a
+    # floor). The A100's 1.15-1.95 is not the H100's: no one utilisation fits both better than
+    # the 35 % assumed.
     titan = [r.ratio for r in _of(rows, TITAN)]
-    assert len(titan) == 4 and all(r is not None and 1.0 <= r <= 1.3 for r in titan), titan
+    assert len(titan) == 4 and all(r is not None and 1.15 <= r <= 1.45 for r in titan), titan
 
 
 def test_short_steps_and_padding_go_slower(rows: list[Any]) -> None:
@@ -109,8 +112,8 @@ def test_short_steps_and_padding_go_slower(rows: list[Any]) -> None:
              if "GPTQ" not in r.raw["precision"] and _tokens(r) <= 512]
     assert len(short) == 4 and all(0.6 <= r <= 1.35 for r in short), short
     gptq = [(r.ratio, _tokens(r)) for r in _of(rows, QWEN) if "GPTQ" in r.raw["precision"]]
-    assert all(0.3 <= r <= 0.6 for r, n in gptq if n <= 512), gptq
-    assert all(0.8 <= r <= 1.4 for r, n in gptq if n >= 1024 and r is not None), gptq
+    assert all(0.3 <= r <= 0.62 for r, n in gptq if n <= 512), gptq
+    assert all(0.8 <= r <= 1.6 for r, n in gptq if n >= 1024 and r is not None), gptq
     baseline = [r.ratio for r in _of(rows, TORCHTUNE) if "not packed" in r.raw["context"]]
     assert len(baseline) == 1 and 0.3 <= baseline[0] <= 0.45, baseline
 
@@ -158,9 +161,11 @@ def _foundry() -> dict[tuple[str, str], list[tuple[int, float]]]:
 
 def test_llm_foundry_runs_against_the_formula() -> None:
     # Up to 16,384 tokens: A100s 1.21-2.13 of the estimate (MFU 47-64 % in its own table),
-    # H100s 0.96-1.60. From 32,768 tokens on: 0.31-0.83, as the estimate leaves attention's
-    # FLOPs out (2·n_layer·n_ctx·d_attn a token forward, Kaplan et al. 2020 §2.1; at 65,536
-    # tokens more than the weights' 2·N): adding that term moves these rows, by design.
+    # H100s 0.96-1.60. From 32,768 tokens on: 0.31-0.83, as k·N alone leaves attention's
+    # FLOPs out (2·n_layer·n_ctx·d_attn a token forward, Kaplan et al. 2020; at 65,536 tokens
+    # more than the weights' 2·N). This is the formula without the model's shape (a size
+    # alone, as a chat question naming no catalogued model): tests/test_calib40.py holds the
+    # same rows with MPT's shape, the term counted (0.75-1.42 from 32,768 tokens).
     found = _foundry()
     assert sum(len(v) for v in found.values()) == 30
     assert all(1.2 <= r <= 2.15 for _, r in found["A100", "short"]), found["A100", "short"]
@@ -182,6 +187,6 @@ def test_llm_foundry_rows_the_chat_times(rows: list[Any]) -> None:
 def test_the_report_gives_each_source_its_own_spread(rows: list[Any]) -> None:
     # One spread over every source hid that they differ (0.33-1.72, median 1.22).
     text = script("speed_report").render(rows)
-    for line in ("  pytorch/torchtitan: 4 rows, median 1.134 (1.04-1.23)",
-                 "  foundation-model-stack/fms-acceleration: 19 rows, median 1.301 (1.10-1.69)"):
+    for line in ("  pytorch/torchtitan: 4 rows, median 1.306 (1.19-1.42)",
+                 "  foundation-model-stack/fms-acceleration: 19 rows, median 1.411 (1.17-1.82)"):
         assert line in text, text

@@ -103,8 +103,10 @@ def test_training_rows_against_the_estimate(evaluated: tuple[ModuleType, list[An
     n, median, low, high = found
     # 20: the 19 A100 runs and mlx-lm's documented M1 Max run (1.11, mlx38).
     assert n == 20, report.render(rows)
-    assert low >= 1.0 and high <= 1.75, report.render(rows)
-    assert 1.2 <= median <= 1.4, report.render(rows)
+    # attn40 counts attention's own FLOPs (4,096-token packed steps: +4-10 % a token), so the
+    # estimate is slower and these ratios higher: 1.10-1.69, median 1.30 before; 1.16-1.82 now.
+    assert low >= 1.0 and high <= 1.85, report.render(rows)
+    assert 1.3 <= median <= 1.5, report.render(rows)
 
 
 def test_qlora_runs_as_fast_as_lora_at_thousands_of_tokens_a_step(
@@ -123,5 +125,5 @@ def test_qlora_runs_as_fast_as_lora_at_thousands_of_tokens_a_step(
 
     qlora, lora = ratios("QLoRA"), ratios("LoRA")
     assert len(qlora) == 9 and len(lora) == 6
-    assert max(qlora) < 1.75 and statistics.median(qlora) < 1.3, report.render(rows)
+    assert max(qlora) < 1.85 and statistics.median(qlora) < 1.4, report.render(rows)  # attn40
     assert abs(statistics.median(qlora) - statistics.median(lora)) < 0.15, report.render(rows)

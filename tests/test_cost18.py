@@ -19,7 +19,7 @@ def spaced(text: str) -> str:
 FIT_FIRST_TIMED: list[tuple[str, str | None, str, list[str]]] = [
     ("can i lora llama 3 8b on an a100, how long for 10M tokens and how much?", None,
      "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (LoRA).</b> Memory: about 23.1 GB per GPU of "
-     "85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 1.22 hours",
+     "85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 1.28 hours",
      ["💵 <b>You pay $9.20</b>"]),
     ("puedo hacer lora de llama 3 8b en una a100, cuanto tarda con 10M tokens y cuanto cuesta?",
      "es", "✅ <b>Sí: Llama 3 8B cabe en 1× A100 80GB (LoRA).</b> Memoria: unos 23,1 GB",
@@ -167,6 +167,6 @@ def test_a_cost_where_it_does_not_fit_leads_with_the_verdict(
 def test_the_next_step_names_the_configuration_priced() -> None:
     text = ask("how much to rent enough gpus to full finetune qwen2.5 32b for 3 epochs on 200M "
                "tokens").text
-    assert "8× B200 × 6.88 hours" in text, text
+    assert "8× B200 × 7.04 hours" in text, text
     assert "🛠 Next: with Hugging Face TRL, on 8× B200, run it with" in text, text
     assert "on 8× H200, run it" not in text, text

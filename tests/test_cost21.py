@@ -106,24 +106,24 @@ def test_hours_read_as_written_or_asked_back(question: str, lang: str | None, ho
 BUDGET_TIMED: list[tuple[str, str | None, list[str]]] = [
     ("i have $50, how long can i train llama 3 8b with qlora on a 4090", None, [
         "💵 <b>We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
-        "⏱ In 60 hours, 1× L40S trains about 520 million tokens (QLoRA, about 2,421 tokens/s",
-        "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 4.2 million "
+        "⏱ In 60 hours, 1× L40S trains about 500 million tokens (QLoRA, about 2,312 tokens/s",
+        "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 4 million "
         "tokens an hour"]),
     ("tengo 50 dólares, cuánto tiempo puedo entrenar llama 3 8b con qlora en una 4090", "es", [
         "💵 <b>No tenemos precio para la RTX 4090: con 50 US$ tienes 60,9 horas de 1× L40S",
-        "⏱ En 60 horas, 1× L40S entrena unos 520 millones de tokens",
+        "⏱ En 60 horas, 1× L40S entrena unos 500 millones de tokens",
         "🏠 Tu propia RTX 4090 no necesita presupuesto"]),
     ("j'ai 50 dollars, combien de temps je peux entraîner llama 3 8b en qlora sur une 4090", "fr", [
         "💵 <b>Nous n'avons pas de prix pour la RTX 4090 : 50 $US vous donnent 60,9 heures de "
         "1× L40S",
-        "⏱ En 60 heures, 1× L40S entraîne environ 520 millions de tokens",
+        "⏱ En 60 heures, 1× L40S entraîne environ 500 millions de tokens",
         "🏠 Votre propre RTX 4090 n'a pas besoin de budget"]),
     ("i have $50, how long can i train llama 3 8b with qlora on an l40s", None, [
         "💵 <b>$50 buys 60 hours of 1× L40S in whole blocks",
-        "⏱ In 60 hours, 1× L40S trains about 520 million tokens"]),
+        "⏱ In 60 hours, 1× L40S trains about 500 million tokens"]),
     ("with $500 how long can i full finetune qwen2.5 32b", None, [
         "💵 <b>$500 buys 20.25 hours of 8× H200",
-        "⏱ In 20.25 hours, 8× H200 trains about 780 million tokens"]),
+        "⏱ In 20.25 hours, 8× H200 trains about 760 million tokens"]),
 ]
 
 
@@ -186,8 +186,8 @@ BEST_FOR_RUN: list[tuple[str, str | None, list[str]]] = [
         "heures)"]),
     ("best gpu for qlora llama 3 8b on 50M tokens", None, [
         "👉 Cheapest offered configuration for this run: 1× L40S, $8.20 in blocks",
-        "Also fits: 1× A100 80GB ($9.20, 6.3 hours), 4× A100 80GB ($9.20, 1.58 hours), or 1× "
-        "H100 ($23.20, 2.05 hours)"]),
+        "Also fits: 1× A100 80GB ($9.20, 6.62 hours), 4× A100 80GB ($9.20, 1.66 hours), or 1× "
+        "H100 ($23.20, 2.14 hours)"]),
 ]
 
 

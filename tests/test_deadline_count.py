@@ -15,15 +15,15 @@ CASES = [
     # text, lang, count answered, lead (in order)
     ("how many h100 do i need to full finetune llama 3 8b on 2B tokens in 24 hours", "en", 5,
      ["🔢 <b>You need 5× H100 for Llama 3 8B (full AdamW) to end the run within 24 hours: about "
-      "20.53 hours on 5, by the time estimate below.</b>",
-      "2× would hold it by memory, but would take about 51.34 hours.",
-      "5× H100 × 20.53 hours at $11.60/hour = 102.67 GPU-hours"]),
+      "21.31 hours on 5, by the time estimate below.</b>",
+      "2× would hold it by memory, but would take about 53.27 hours.",
+      "5× H100 × 21.31 hours at $11.60/hour = 106.54 GPU-hours"]),
     ("how many h100s to full fine tune llama3 8b on 2 billion tokens within a day", "en", 5,
      ["You need 5× H100", "within 24 hours"]),
     # Memory binds: the deadline is met on the count memory asks for, and said so.
     ("how many h100 do i need to full finetune llama 3 8b on 2B tokens in 3 days", "en", 2,
      ["🔢 <b>You need 2× H100 (160 GB) for Llama 3 8B (full AdamW), by memory; the run ends "
-      "within 3 days there: about 51.34 hours", "2× H100 × 51.34 hours"]),
+      "within 3 days there: about 53.27 hours", "2× H100 × 53.27 hours"]),
     ("combien de h100 pour fine-tuner llama 3 8b en full sur 2 milliards de tokens en 24 heures ?",
      "fr", 5, ["Il vous faut 5× H100 pour Llama 3 8B", "en 24\u00a0heures", "En mémoire, 2×"]),
     ("cuántas h100 necesito para un fine-tuning completo de llama 3 8b con 2 mil millones de "

@@ -86,7 +86,7 @@ def test_mlx_lm_num_layers_time_counts_the_backward_pass_through_the_trained_lay
     Issues'); now 226."""
     reply = ask("mlx_lm.lora --model mistralai/Mistral-7B-v0.1 --train --batch-size 1 "
                 "--num-layers 4 on m1 max 32gb, how many tokens per second", "en").text
-    assert reply.startswith("🏋️ <b>About 226 training tokens/s: Mistral 7B (7.3B parameters) "
+    assert reply.startswith("🏋️ <b>About 216 training tokens/s: Mistral 7B (7.3B parameters) "
                             "on 1× Apple M1 Max (LoRA, estimate).</b>"), reply
     assert "Only the last 4 of the 32 layers train (mlx_lm --num-layers): MLX takes the " \
         "gradient of the trained weights alone" in reply, reply
@@ -98,13 +98,14 @@ def test_mlx_lm_num_layers_time_counts_the_backward_pass_through_the_trained_lay
 
 def test_the_measured_mlx_training_run_against_the_estimate() -> None:
     """tests/data/measured-speed.csv's mlx-lm row (its LORA.md M1 Max run, about 250 tokens/s)
-    over the chat's estimate: 1.11 (was 2.98 before the trained layers' FLOPs and mlx-lm's
-    no-checkpointing default were counted), inside the 1.0-1.75 the CUDA training rows keep
-    at the assumed 35 %: one row, so no band of MLX's own is drawn from it."""
+    over the chat's estimate: 1.16 (was 2.98 before the trained layers' FLOPs and mlx-lm's
+    no-checkpointing default were counted, 1.11 before attn40 counted attention's own FLOPs),
+    inside the 1.0-1.85 the CUDA training rows keep at the assumed 35 %: one row, so no band
+    of MLX's own is drawn from it."""
     report = script("speed_report")
     rows = [r for r in report.evaluate() if r.what == "training" and "mlx" in r.raw["method"]]
     assert len(rows) == 1 and rows[0].ratio is not None
-    assert 1.05 <= rows[0].ratio <= 1.15, report.render(rows)
+    assert 1.1 <= rows[0].ratio <= 1.2, report.render(rows)
 
 
 def test_measured_mlx_training_peaks_against_the_estimate() -> None:

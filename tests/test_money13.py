@@ -49,10 +49,10 @@ def test_a_budget_below_the_block_beside_a_fit_quotes_no_run() -> None:
 def test_a_budget_beside_a_runs_tokens_reports_the_runs_cost() -> None:
     out = ask_json("i have $50, can i full finetune qwen2.5 3b on 20M tokens")
     assert (out["gpu"], out["hours"], out["cost_usd"], out["gpu_hours"]) == \
-        ("a100-80gb", 1.26, "1.16", 1.26)
+        ("a100-80gb", 1.33, "1.22", 1.33)
     assert out["hours_assumed"] is True  # an assumed utilization
     text = str(out["text"])
-    assert text.startswith("✅ <b>Within $50: this run costs about $1.16"), text
+    assert text.startswith("✅ <b>Within $50: this run costs about $1.22"), text
     assert "Cost: $49.68" not in text, text  # was the 54 hours the $50 buys, quoted as a run
 
 
@@ -92,9 +92,9 @@ def test_a_run_priced_on_a_card_beside_the_one_owned(
 def test_a_run_with_its_data_priced_beside_the_card_owned() -> None:
     out = ask_json("i have a 4090 and want to qlora llama 3 8b on 20M tokens, how much is it "
                    "on an h100")
-    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "1.90"), out
+    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "2.00"), out
     text = str(out["text"])
-    assert text.startswith("💵 <b>About $1.90 to fine-tune Llama 3 8B on 20 million tokens"), text
+    assert text.startswith("💵 <b>About $2.00 to fine-tune Llama 3 8B on 20 million tokens"), text
     assert "🖥 Your RTX 4090 (24 GB) holds it too" in text
     assert "a day." not in text  # the run's cost answers, not the day's
 

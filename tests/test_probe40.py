@@ -192,7 +192,12 @@ def test_grpo_config_is_online_rl() -> None:
      "Your 10 million tokens take about"),
 ])
 def test_hours_and_rates_judged(text: str, has: str) -> None:
-    says(ask(text).text, [has], ["less than that, faster than it assumes"])
+    # The epoch's hours against the epoch's tokens, not the run's (and the run's against the
+    # run's). attn40 counts attention's FLOPs (2,048-token samples +5 %): 3 hours for 20M
+    # tokens against 4.6 estimated is now "faster than it assumes" (was "in line", 4.36).
+    other = {"Your 20 million tokens take about": "Your 60 million tokens take about",
+             "Your 60 million tokens take about": "Your 20 million tokens take about"}
+    says(ask(text).text, [has], [other.get(has, "less than that, faster than it assumes")])
 
 
 @pytest.mark.parametrize(("text", "has"), [

@@ -83,7 +83,7 @@ def test_a_weekday_deadline_asks_for_its_hours(text: str, locale: str | None, le
 
 def test_a_day_count_said_beside_the_weekday_is_the_deadline() -> None:
     got = ask_json("have 3 days, need to lora mistral 7b on 300k samples by friday, what should i rent")
-    assert str(got["text"]).startswith("✅ <b>Rent 1× B200: by this estimate it finishes within "
+    assert str(got["text"]).startswith("✅ <b>Rent 1× L40S: by this estimate it finishes within "
                                        "72 hours"), got["text"]
     assert "🗓" not in str(got["text"])
 
@@ -123,7 +123,7 @@ def test_a_chat_keeps_the_method_from_time_to_cost() -> None:
         "combien de temps pour finetuner llama 3 8b sur 10M tokens sur une h100 ?",
         "et ça coûte combien ?")
     assert first.text.startswith("⏱ <b>Entraînement LoRA pour Llama 3 8B"), first.text
-    assert "— LoRA, environ 23" in then.text, then.text
+    assert "— LoRA, environ 24" in then.text, then.text
 
 
 def test_a_card_of_ones_own_keeps_the_method_that_fits_it() -> None:

@@ -20,7 +20,7 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
     ("costo por millon de tokens de hacer lora a llama 3 8b en una h100", "es",
      "💵 <b>Unos 0,09\u00a0US$ por hacer fine-tuning de Llama 3 8B con 1 millón de tokens</b>"),
     ("prix par million de tokens pour fine-tuner mistral 7b sur une a100", "fr",
-     "💵 <b>Environ 0,10\u00a0$US pour fine-tuner Mistral 7B"),
+     "💵 <b>Environ 0,11\u00a0$US pour fine-tuner Mistral 7B"),
 ])
 def test_a_training_price_per_million_tokens(text: str, lang: str, lead: str) -> None:
     reply = PIPE.ask(text, telegram_locale=lang)

@@ -13,6 +13,6 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
 def test_both_lengths_on_the_named_configuration() -> None:
     text = str(to_json(PIPE.ask("how long to lora mistral 7b on 300k samples",
                                 chosen_locale="en"))["text"])
-    assert "about 2.37 hours at 512 tokens each, 9.49 hours at 2,048 tokens each, on 1× B200" \
+    assert "about 14.95 hours at 512 tokens each, 62.24 hours at 2,048 tokens each, on 1× L40S" \
         in text
-    assert "💵 About $10.93 and $43.75 at $4.61/hour." in text
+    assert "💵 About $12.26 and $51.04 at $0.82/hour." in text

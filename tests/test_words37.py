@@ -293,7 +293,7 @@ def test_kept_on_is_served(q: str, hours: int) -> None:
     ("es", ["me entra llama 3 8b en lora en mi 3090?", "y cuanto tardaria con 20 mil ejemplos?",
             "y el precio en una a100?"], "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3 8B"),
     ("fr", ["combien de temps pour un qlora de mistral 7b sur 50 000 exemples de 500 tokens avec "
-            "une l40s", "et le prix sur un h100 ?"], "💵 <b>Environ 2,58\u00a0$US pour fine-tuner"),
+            "une l40s", "et le prix sur un h100 ?"], "💵 <b>Environ 2,60\u00a0$US pour fine-tuner"),
     ("en", ["can i lora llama 3 8b on my 3090?", "how long with 20k samples?",
             "and the price on an a100?"], "💵 <b>What fine-tuning Llama 3 8B with LoRA costs"),
 ])

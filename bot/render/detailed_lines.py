@@ -532,6 +532,9 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
             flops=flops, n=fmt.num(t.params_b),  # type: ignore[arg-type]
             tokens=tokens,
         ))
+        attention = ph.attention_flops(t)
+        if attention is not None:
+            lines.append(attention)
         mfu = fmt.percent(t.mfu * 100, 0)  # type: ignore[operator]
         peak = fmt.num(t.peak_tflops)  # type: ignore[arg-type]
         gpu = ph.gpu_name(t.gpu)  # type: ignore[arg-type]

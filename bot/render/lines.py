@@ -3859,6 +3859,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 mfu=fmt.percent(first.mfu * 100, 0), k=fmt.num(first.flops_per_param_token),
             ))
             put("\n")
+            attention = ph.attention_flops(first)
+            if attention is not None:
+                put(attention)
+                put("\n")
             for t in times:
                 if t.peak_precision != "fp16":
                     continue

@@ -654,6 +654,45 @@ class Phrases:
             tokens=self.fmt.tokens(tokens), per=self.fmt.num(tokens_per_param()),
         ))
 
+    def attention_flops(self, timed: Any) -> Markup | None:
+        """Attention's own FLOPs beside k·N (rules.training_time.attention_flops_per_token), for
+        a time or a tokens/s estimate (`timed`: TrainingEstimate or TrainingThroughput): as a
+        multiple of N, its share of the compute, at the sequence timed ("0.075·N FLOPs a token
+        at 512 tokens, 1.2 %"); with no shape on file, that it is left out. None: no FLOPs
+        estimate (a measured speed)."""
+        k, n = getattr(timed, "flops_per_param_token", None), getattr(timed, "params_b", None)
+        if k is None or n is None:
+            return None
+        attention = getattr(timed, "attention", None)
+        if attention is None:
+            return self._("Attention's own FLOPs, which grow with the tokens a sample holds, "
+                          "are left out: no layer shape of this model is on file.")
+        per_n = attention.flops_per_token / (n * 10**9)
+        share = attention.flops_per_token / (k * n * 10**9 + attention.flops_per_token)
+        step = Decimal(10) ** (per_n.adjusted() - 1)  # two significant figures
+        values = {"a": self.fmt.num((per_n / step).to_integral_value() * step),
+                  "len": self.fmt.num(attention.seq_len),
+                  "share": self.fmt.percent(share * 100, 1)}
+        if attention.window is not None and attention.chunked:
+            return self._(
+                "Attention's own matmuls add %(a)s·N FLOPs a token at %(len)s tokens a sample, "
+                "%(share)s of the compute: 2·layers·T·width forward under a causal mask (its "
+                "chunked layers within their %(window)s-token chunks only), 2.5 times that "
+                "backward (FlashAttention's count), and a forward again with checkpointing.",
+                window=self.fmt.num(attention.window), **values)
+        if attention.window is not None:
+            return self._(
+                "Attention's own matmuls add %(a)s·N FLOPs a token at %(len)s tokens a sample, "
+                "%(share)s of the compute: 2·layers·T·width forward under a causal mask (its "
+                "sliding-window layers over their last %(window)s tokens only), 2.5 times that "
+                "backward (FlashAttention's count), and a forward again with checkpointing.",
+                window=self.fmt.num(attention.window), **values)
+        return self._(
+            "Attention's own matmuls add %(a)s·N FLOPs a token at %(len)s tokens a sample, "
+            "%(share)s of the compute: 2·layers·T·width forward under a causal mask, 2.5 times "
+            "that backward (FlashAttention's count), and a forward again with checkpointing.",
+            **values)
+
     def flops_split(self, adapter: bool, ckpt: bool) -> Markup:
         """What the time's k·N·D is made of when it is not full fine-tuning's plain 6·N·D
         (rules/data/detailed.toml flops.*): LoRA and QLoRA take 4·N·D (the frozen base needs
@@ -1196,6 +1235,9 @@ class Phrases:
                 "Those hours train %(who)s on about %(tokens)s (%(how)s): %(k)s·N·D FLOPs "
                 "with N its %(n)sB parameters, at an assumed %(mfu)s of the %(gpu)s's peak "
                 "(about %(rate)s tokens/s): an estimate, not a measurement.", **facts)
+        attention = self.attention_flops(tp)
+        if attention is not None:
+            said = said + " " + attention
         return _safe("⏱ ") + said
 
     def budget_bought(self, bought: BudgetBuys, plan: BlockPlan | None) -> Markup:
