@@ -8,7 +8,7 @@ import pytest
 
 from bot.console import Console, to_plain
 from fakebotapi import validate_telegram_html
-from tests.support.chat import ask, says
+from tests.support.chat import ask, converse, says
 
 
 @pytest.mark.parametrize(("text", "chip"), [
@@ -140,3 +140,21 @@ async def test_alerts_follow_ups_as_written(
         says(shown, listed, [])
     else:
         assert "🔕" in shown and "1." not in shown, shown
+
+
+@pytest.mark.parametrize(("turns", "lang", "head"), [
+    # a figure in words alone after a cost: its digits (was "I did not understand"); "et 90 ?"
+    # was read already
+    (("combien coûte une h100 pendant 10 heures", "et nonante ?"), "fr",
+     "💵 <b>Coût\u00a0: 208,80\u00a0$US</b> — 1× H100 × 90\u00a0heures"),
+    (("combien coûte une h100 pendant 10 heures", "et quatre-vingt-dix ?"), "fr",
+     "💵 <b>Coût\u00a0: 208,80\u00a0$US</b> — 1× H100 × 90\u00a0heures"),
+    (("cuanto cuesta una h100 por 10 horas", "y noventa?"), "es",
+     "💵 <b>Coste: 208,80\u00a0US$</b> — 1× H100 × 90\u00a0horas"),
+    (("how much is an h100 for 10 hours", "and ninety?"), "en",
+     "💵 <b>Cost: $208.80</b> — 1× H100 × 90 hours"),
+])
+def test_a_figure_in_words_alone_is_its_digits(
+        turns: tuple[str, ...], lang: str, head: str) -> None:
+    reply = converse(*turns, locale=lang)[-1].text
+    assert reply.split("\n", 1)[1].startswith(head), reply[:300]

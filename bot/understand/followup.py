@@ -25,7 +25,7 @@ from bot.understand import settings as st
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.normalise import expand_abbreviations, fold
-from bot.understand.numbers import k_tokens
+from bot.understand.numbers import k_tokens, words_value
 from bot.understand.parse import (
     NIGHT_HOURS,
     TOMORROW_HOURS,
@@ -1091,6 +1091,10 @@ def follow_up(
     elif pis is not None:
         # Québec's "pis deux ?", "pis pour un mois ?": "et deux ?" (was "I did not understand")
         rest = "et " + folded[pis.end():]
+    elif (spelled := _spelled_alone(folded)) is not None:
+        # "et nonante ?", "y noventa?", "and ninety?" after a cost or a run: the figure as its
+        # digits, read as "et 90 ?" is (was "I did not understand")
+        rest = spelled
     elif expanded != folded and _MARKER.match(folded) is None \
             and _MARKER.match(expanded) is not None:
         # "what abt 8b", "how abt 2 gpus": an opening in chat shorthand, read expanded (was a
@@ -1101,6 +1105,26 @@ def follow_up(
     bare = new.model_copy(update={"text": rest})
     got = _follow_up(bare, previous, models, gpus)
     return new if got is bare else got.model_copy(update={"text": new.text})
+
+
+# "et nonante ?", "y noventa?", "and ninety?", "et quatre-vingt-dix ?" (folded): a number in
+# words, the whole message bar an opening
+_SPELLED_ALONE: Final = lazy(
+    r"^(?P<open>\W*(?:(?:and|y|e|et|ok|so)\W+)?(?:(?:what|how) about |que tal |y si |et si |"
+    r"(?:and )?(?:with|for) |(?:y )?(?:con|para|por) |(?:et )?(?:avec|pour) )?)"
+    r"(?P<words>[a-z]+(?:(?:-et-|-| )[a-z]+){0,3})(?P<close>\W*)$")
+
+
+def _spelled_alone(folded: str) -> str | None:
+    """The message with its number in words as digits, for ten and more (the counts below are
+    read as words: "two?" is cards); None when it is not such a message."""
+    said = _SPELLED_ALONE.match(folded)
+    if said is None:
+        return None
+    value = words_value(said.group("words"))
+    if value is None or value < 10:
+        return None
+    return f"{said.group('open')}{value}{said.group('close')}"
 
 
 # "and 50M a day?" after "I need 1.5M tokens/day with llama 3 8b": another amount of tokens a

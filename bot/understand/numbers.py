@@ -280,6 +280,12 @@ def _value(words: list[str]) -> int | None:
     return value if seen and value > 0 else None
 
 
+def words_value(words: str) -> int | None:
+    """The value of a number said in words alone ("nonante", "quatre-vingt-dix", "twenty
+    five"), or None when the words do not make one number."""
+    return _value(re.split(r"-et-|-| ", words))
+
+
 # Words that make a phrase worth reading: a number word that is not an article, or a scale an
 # article can count ("a billion", "un millon").
 _WORDS_OR_SCALES: Final = frozenset(
