@@ -37,6 +37,9 @@ from bot.understand.query import Query
 from rules.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
+# How long a shutdown waits for the alerts' transaction under way (SQLite's writers queue for
+# each other, each at most a moment).
+STOP_WAIT_SECONDS = 5.0
 REMOVE_ALL_WORDS = frozenset({"all", "todas", "todos", "tout", "toutes", "tous"})
 
 
@@ -204,6 +207,11 @@ class AlertServices:
 
     async def stop(self) -> None:
         if self._task is not None:
+            # The sender and feed stop between transactions (a shutdown waits for the one
+            # under way), then at once: nothing awaits between the wait and the cancel.
+            if not await self.db.wait_between(STOP_WAIT_SECONDS):
+                log.warning("stopping the alerts with a transaction still open after %s s",
+                            STOP_WAIT_SECONDS)
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Final
@@ -73,12 +74,41 @@ def create_engine(database_url: str, *, pooled: bool = True, **kwargs: Any) -> A
 
 
 class Database:
-    """An engine and its session factory; sessions do not expire objects on commit."""
+    """An engine and its sessions (which do not expire objects on commit), counted: a
+    shutdown stops its loops between sessions, never inside one (``wait_between``)."""
 
     def __init__(self, database_url: str, engine: AsyncEngine | None = None) -> None:
         self.url = database_url
         self.engine = engine or create_engine(database_url)
-        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._maker = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._open = 0
+        self._none_open = asyncio.Event()
+        self._none_open.set()
+
+    @asynccontextmanager
+    async def sessions(self) -> AsyncIterator[AsyncSession]:
+        self._open += 1  # before any await: a task suspended inside is always counted
+        self._none_open.clear()
+        try:
+            async with self._maker() as session:
+                yield session
+        finally:
+            self._open -= 1
+            if not self._open:
+                self._none_open.set()
+
+    async def wait_between(self, timeout: float) -> bool:  # noqa: ASYNC109
+        """Returns at a moment no session is open (False after ``timeout`` s with one still
+        open). Cancel a task right after, with no await between: it stops outside any
+        session. Cancelled inside one, SQLAlchemy's commit or rollback was cut short and the
+        pool logged "Exception during reset" with a traceback (aiosqlite, at shutdown)."""
+        try:
+            async with asyncio.timeout(timeout):
+                while self._open:
+                    await self._none_open.wait()
+        except TimeoutError:
+            return False
+        return True
 
     @property
     def dialect(self) -> str:
