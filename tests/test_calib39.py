@@ -177,8 +177,13 @@ def test_llm_foundry_runs_against_the_formula() -> None:
 def test_llm_foundry_rows_the_chat_times(rows: list[Any]) -> None:
     foundry = _of(rows, FOUNDRY)
     timed = [r.ratio for r in foundry if r.ratio is not None]
-    assert len(foundry) == 30 and len(timed) == 3, [r.detail for r in foundry]
-    assert all(1.4 <= r <= 1.6 for r in timed), timed  # MPT 30B on 128-512 H100s
+    assert len(foundry) == 30 and len(timed) == 6, [r.detail for r in foundry]
+    # MPT 30B and (its shape on file since session 41, attention's FLOPs counted) MPT 7B on
+    # 128-512 H100s: 1.51-1.57 and 1.23-1.33 of the estimate.
+    thirty = [r.ratio for r in foundry if r.ratio is not None and "30B" in r.question]
+    seven = [r.ratio for r in foundry if r.ratio is not None and "7B" in r.question]
+    assert len(thirty) == 3 and all(1.4 <= r <= 1.6 for r in thirty), thirty
+    assert len(seven) == 3 and all(1.2 <= r <= 1.35 for r in seven), seven
     # The rest: timed on another card or on none, by our memory estimate (say so, no ratio).
     assert all("timed on" in r.detail or r.detail.startswith("not held")
                for r in foundry if r.ratio is None)
