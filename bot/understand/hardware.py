@@ -654,7 +654,15 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"a2-megagpu-16g", "a100-40gb", 16), (r"a2-ultragpu-1g", "a100-80gb", 1),
         (r"a2-ultragpu-2g", "a100-80gb", 2), (r"a2-ultragpu-4g", "a100-80gb", 4),
         (r"a2-ultragpu-8g", "a100-80gb", 8), (r"a3-highgpu-8g", "h100", 8),
-        (r"g2-standard-(?:4|8|12|16|32)", "l4", 1),
+        # The A3 High's smaller sizes, 1, 2 and 4 H100s ("a3-highgpu-1g" was read as a GPU of
+        # 1 GB), and G2's with several L4s: SkyPilot's GCP catalogue, _ACC_INSTANCE_TYPE_DICTS
+        # ('H100': a3-highgpu-1g 1, -2g 2, -4g 4, -8g 8; 'L4': g2-standard-4 to -32 1, -24 2,
+        # -48 4, -96 8), https://github.com/skypilot-org/skypilot sky/catalog/gcp_catalog.py,
+        # after https://cloud.google.com/compute/docs/gpus. Checked 2026-12-07.
+        (r"a3-highgpu-1g", "h100", 1), (r"a3-highgpu-2g", "h100", 2),
+        (r"a3-highgpu-4g", "h100", 4),
+        (r"g2-standard-(?:4|8|12|16|32)", "l4", 1), (r"g2-standard-24", "l4", 2),
+        (r"g2-standard-48", "l4", 4), (r"g2-standard-96", "l4", 8),
         # Azure (the "Standard_" prefix optional): NCsv3 1/2/4 V100 16 GB ("1 GPU = one V100
         # card", 16 GiB each: MicrosoftDocs/azure-docs articles/virtual-machines/ncv3-series.md;
         # retired 2025-09-30, ncv3-nc6s-nc12s-nc24s-retirement.md), NCasT4_v3 1 or 4 T4 and
@@ -681,6 +689,18 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"(?:standard_)?nd96isr_h100_v5", "h100", 8),
         (r"(?:standard_)?nd96isr_h200_v5", "h200", 8),
         (r"a3-ultragpu-8g", "h200", 8),
+        # Azure's series named without a size ("ND H100 v5" was one H100, "ND A100 v4" one
+        # A100 80GB): the ND series' only size has 8 GPUs (the sizes above); an NC series reads
+        # as its smallest size, one GPU. NCads H100 v5: "up to 2 NVIDIA H100 NVL GPUs with 94GB
+        # memory each", NC40ads_H100_v5 1 and NC80adis_H100_v5 2 (MicrosoftDocs/azure-docs
+        # articles/virtual-machines/ncads-h100-v5.md). Checked 2026-12-07.
+        (r"nd_h100_v5", "h100", 8), (r"nd_h200_v5", "h200", 8),
+        (r"nd_a100_v4", "a100-40gb", 8), (r"ndm_a100_v4", "a100-80gb", 8),
+        (r"nc_a100_v4", "a100-80gb-pcie", 1),
+        (r"(?:standard_)?nc40ads_h100_v5", "h100-nvl", 1),
+        (r"(?:standard_)?nc80adis_h100_v5", "h100-nvl", 2),
+        (r"nc(?:ads)?_h100_v5", "h100-nvl", 1),
+        (r"(?:standard_)?nc(?:as)?_?t4_v3", "t4", 1),
     )
 )
 _INSTANCE_GUARD: Final = Screened(
@@ -705,6 +725,40 @@ _FAMILY: Final = Screened(
 )
 
 
+# A Google Cloud machine series named without its size ("a2-highgpu", "a3 highgpu", "gcp a3",
+# "google cloud g2"; all were no GPU, the reply then timed on our cheapest card): its GPU (the
+# sizes above), at the count of its only size (A2 Mega 16, A3 Ultra 8), else one GPU, its
+# smallest size's. "a2", "a3" and "g2" alone name other things (the A2 card, paper): a Google
+# Cloud word before them makes them the series.
+_GCP_SERIES: Final[dict[str, tuple[str, int | None]]] = {
+    "a2": ("a100-40gb", None), "a2-highgpu": ("a100-40gb", None),
+    "a2-megagpu": ("a100-40gb", 16), "a2-ultragpu": ("a100-80gb", None),
+    "a3": ("h100", None), "a3-highgpu": ("h100", None), "a3-ultragpu": ("h200", 8),
+    "g2": ("l4", None), "g2-standard": ("l4", None),
+}
+_GCP_FAMILY: Final = Screened(
+    r"(?<![\w.-])(?:gcp|google cloud|gce|compute engine|vertex(?: ai)?) (?:(?:an?|una?|une) )?"
+    r"(?P<series>a[23]|g2)(?![\w.-])"
+    r"|(?<![\w.-])(?P<full>a2[-_ ](?:highgpu|megagpu|ultragpu)|a3[-_ ](?:highgpu|ultragpu)"
+    r"|g2[-_ ]standard)(?![\w-]| ?\d)"
+)
+
+
+def _gcp_series(work: Work, index: CatalogueIndex) -> GpuMention | None:
+    """"gcp a3", "an a2-ultragpu": the series' GPU, from its sizes'."""
+    match = _GCP_FAMILY.search(work.s)
+    if match is None:
+        return None
+    group = "series" if match.group("series") else "full"
+    gpu_id, n = _GCP_SERIES[match.group(group).replace("_", "-").replace(" ", "-")]
+    if index.find_gpu(gpu_id) is None:
+        return None
+    mention = GpuMention(gpu_id, match.group(0), n, instance=match.group(group))
+    work.gpus.append(mention)
+    work.blank(*match.span(group), "gpu")
+    return mention
+
+
 def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
     """"a g5.2xlarge", "ml.p4d.24xlarge", "a2-highgpu-1g": the GPUs the instance type has."""
     found: list[GpuMention] = []
@@ -716,6 +770,8 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
             found.append(GpuMention(gpu_id, match.group(0), count, instance=match.group(0)))
             work.gpus.append(found[-1])
             work.blank(*match.span(), "gpu")
+    if not found and (series := _gcp_series(work, index)) is not None:
+        return [series]
     family = _FAMILY.search(work.s) if not found else None
     if family is not None:
         group = next(name for name in ("before", "after", "bare") if family.group(name))
