@@ -942,6 +942,57 @@ def _per_gpu(query: Query, ph: Phrases, put: Put) -> None:
     put("\n\n")
 
 
+def _why(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"why?" after a run's time: what the time is made of (the FLOPs a token over what the
+    GPUs compute at the assumed utilization); after a verdict: what the run needs per GPU
+    against what each has, and its largest part. Nothing where the answer has neither."""
+    d = answer.detailed
+    if d is None:
+        return
+    t = d.training_time
+    fmt = ph.fmt
+    if answer.query.intent == "time" and t is not None and t.wall_clock_hours is not None \
+            and t.flops is not None and t.peak_tflops is not None and t.mfu is not None \
+            and t.gpu is not None and t.gpu_count is not None and t.tokens > 0 \
+            and t.flops_per_param_token is not None and t.params_b is not None:
+        rate = t.peak_tflops * t.mfu * t.gpu_count  # TFLOPS the run gets, all GPUs
+        per_token = t.flops / t.tokens
+        put("🔎 <b>")
+        put(ph._("Why this time:"))
+        put("</b> ")
+        put(ph._(
+            "each token takes about %(per)s GFLOPs (%(k)s·N with N = %(n)s billion parameters, "
+            "and attention's own); at %(mfu)s of the %(peak)s peak TFLOPS a GPU (the utilization "
+            "assumed), that is about %(rate)s TFLOPS on %(config)s: about %(tps)s tokens a "
+            "second, so %(tokens)s take about %(wall)s.",
+            per=fmt.num(per_token / Decimal(10**9), 1), k=fmt.num(t.flops_per_param_token),
+            n=fmt.num(t.params_b), config=ph.config(t.gpu, t.gpu_count),
+            rate=fmt.num(rate, 1), mfu=fmt.percent(t.mfu * 100, 0), peak=fmt.num(t.peak_tflops),
+            tps=fmt.num(rate * Decimal(10**12) / per_token, 0), tokens=fmt.tokens(t.tokens),
+            wall=fmt.duration(t.wall_clock_hours)))
+        put("\n\n")
+        return
+    check = d.check
+    if check is None or not d.lines or answer.query.intent not in ("fit", "memory", "time"):
+        return
+    largest = max(d.lines, key=lambda line: line.gb)
+    has, need = check.vram_per_gpu_gb, check.detailed_per_gpu_gb
+    put("🔎 <b>")
+    put(ph._("Why:"))
+    put("</b> ")
+    if check.detailed_fits:
+        put(ph._("it needs about %(need)s per GPU, %(left)s less than the %(has)s each GPU has "
+                 "(its largest part: %(part)s, %(part_gb)s).",
+                 need=fmt.gb(need, 1), left=fmt.gb(has - need, 1), has=fmt.gb(has),
+                 part=ph._(largest.label), part_gb=fmt.gb(largest.gb, 1)))
+    else:
+        put(ph._("it needs about %(need)s per GPU, %(over)s more than the %(has)s each GPU has "
+                 "(its largest part: %(part)s, %(part_gb)s).",
+                 need=fmt.gb(need, 1), over=fmt.gb(need - has, 1), has=fmt.gb(has),
+                 part=ph._(largest.label), part_gb=fmt.gb(largest.gb, 1)))
+    put("\n\n")
+
+
 def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     """The reply before tidying (renderer.tidy): `render(name)` renders a template with the
     reply's context."""
@@ -966,6 +1017,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         put("\n\n")
     if query.per_gpu_asked and not error and query.gpu is not None:
         _per_gpu(query, ph, put)
+    if query.why_asked and not error:
+        _why(answer, ph, put)
     if query.cpu_only and not error and not answer.missing and answer.methods:
         _cpu_only(answer, ph, put)
     if answer.step_total is not None and answer.measured_hours is not None and not error:

@@ -566,6 +566,32 @@ def _per_gpu_of_run(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={"intent": previous.intent, "per_gpu_asked": True})
 
 
+# "in hours?", "¿en horas?", "en heures ?", "how many hours?", "¿cuántas horas?", "combien
+# d'heures ?", "in days?", "¿en días?", "en jours ?" (folded): the time just given, in that unit.
+_IN_UNIT: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|y|et|e|pero|mais|but|then|vale|bon)\W+)?(?:(?:so |and |et |y )?"
+    r"(?:how long|how much|cuanto|combien|that|eso|ca|c'est|its|it's|le temps|el tiempo)\W+)?"
+    r"(?:(?:in|en|as|como) (?:terms of |nombre d'|numero de )?|how many |cuantas? |cuantos |combien d'?\s?(?:de )?)"
+    r"(?P<unit>hours?|hrs?|horas?|heures?|days?|dias?|jours?)"
+    r"(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp|s'il (?:te|vous) plait|then|entonces|alors"
+    r"|exactly|exactement|exactamente|en total|in total|total))*\W*$"
+)
+
+
+def _time_in_unit(new: Query, previous: Query) -> Query | None:
+    """"in hours?" after a run's time: the same run, its time said in hours (a run under an
+    hour was said in minutes), "in days?" in days beside the hours (was "I did not understand")."""
+    if previous.intent != "time" or previous.params_b is None or _names_model(new) \
+            or _names_card(new) or new.hours is not None:
+        return None
+    said = _IN_UNIT.match(fold(new.text))
+    if said is None:
+        return None
+    days = said.group("unit").startswith(("d", "j"))
+    merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
+    return merged.model_copy(update={"intent": "time", "days_asked": days, "hours_asked": not days})
+
+
 # "per epoch?", "and each epoch?", "how long per epoch", "time per epoch?", "¿por época?",
 # "¿cuánto por época?", "et par époque ?", "combien de temps par epoch ?" (folded): one epoch's
 # share of the run just timed.
@@ -785,7 +811,9 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
         timed = previous.dataset_tokens is not None or bool(previous.dataset_samples)
         return merged.model_copy(update={
             "intent": "time" if timed else merged.intent, "faster_asked": True, "picked": None,
-            "hours_measured": previous.hours_measured, **on})
+            "hours_measured": previous.hours_measured,
+            # "why so slow?": what the time is made of first, then where it ends sooner
+            "why_asked": timed and _WHY.match(folded) is not None, **on})
     if new.gpu is None and not _said(new, "vram_gb") and _CHEAPER_ALONE.search(folded):
         merged = _merge(new, previous, names_model=False)
         # Samples of unsaid length: the run timed at both lengths where it costs least (the
@@ -1248,7 +1276,7 @@ def _follow_up(
     trained = _data_of_run(new, previous)
     if trained is not None:
         return trained
-    per_gpu = _per_gpu_of_run(new, previous)
+    per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous)
     if per_gpu is not None:
         return per_gpu
     epochs = _epochs_of_untimed_run(new, previous) or _per_epoch_of_run(new, previous)
@@ -1418,9 +1446,11 @@ def _follow_up(
         return new
     if _asks_why(new, previous, folded):
         # "why?" after "lora llama 3 70b on an a100?": the same question, with the detailed
-        # breakdown of where the memory goes (the reason for the verdict).
+        # breakdown of where the memory goes (the reason for the verdict), led by that reason
+        # in a line (what it needs against what each GPU has; after a time, what the time is
+        # made of).
         merged = _merge(new, previous, names_model=False)
-        return merged.model_copy(update={"details": True})
+        return merged.model_copy(update={"details": True, "why_asked": True})
     if _asks_fix(new, previous):
         # "what do i do?", "me da OOM, ¿qué hago?", "j'ai un OOM, je fais comment ?" after a
         # training run's verdict: what makes that run fit, first (the verdict was just given).

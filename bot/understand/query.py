@@ -577,6 +577,12 @@ class Query(BaseModel):
     # "how many days to full finetune …", "¿cuántos días …?", "combien de jours …": a run's time
     # asked in days, said in them beside the hours from a day on (else from two).
     days_asked: bool = False
+    # "in hours?", "¿en horas?", "en heures ?", "how many hours?" after a run's time: the same
+    # run's time said in hours (never in minutes, "0.38 hours" not "23 minutes").
+    hours_asked: bool = False
+    # "why?", "¿por qué?", "pourquoi ?" after a verdict or a run's time: the answer led by its
+    # main reason (what the run needs against what each GPU has, or what the time is made of).
+    why_asked: bool = False
     # "how much for lora mistral 7b on an l40s for 10 hours, will it fit?": whether it fits was
     # asked after its cost, which leads even where it does not fit (else the verdict on a
     # configuration that cannot run it leads, its cost labelled after it).

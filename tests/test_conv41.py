@@ -1,0 +1,100 @@
+"""conv41: follow-ups people really send after a reply ("in hours?", "why?", a Mac's memory, one
+setting changed), each asserted on what it keeps from the chat and what it answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import converse
+from tests.support.chat import says as says_exactly
+
+
+def _spaces(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def says(body: str, has: list[str], lacks: list[str]) -> None:
+    """As tests.support.chat.says, no-break and narrow spaces read as spaces (Babel's French
+    and Spanish units use either)."""
+    says_exactly(_spaces(body), [_spaces(p) for p in has], [_spaces(p) for p in lacks])
+
+RUN_H100 = {
+    "en": "lora llama 3 8b 10k samples of 1k tokens how long on an h100",
+    "es": "cuanto tarda un lora de llama 3 8b en una h100 con 10k ejemplos de 1k tokens",
+    "fr": "combien de temps pour un lora de llama 3 8b sur une h100 avec 10k exemples de 1k tokens",
+}
+
+
+@pytest.mark.parametrize(("lang", "asked", "said"), [
+    ("en", "in hours?", "about 0.39 hours on 1× H100"),
+    ("en", "how many hours?", "about 0.39 hours on 1× H100"),
+    ("en", "ok in hours pls", "about 0.39 hours on 1× H100"),
+    ("es", "¿en horas?", "alrededor de 0,39 horas en 1× H100"),
+    ("es", "¿cuántas horas?", "alrededor de 0,39 horas en 1× H100"),
+    ("fr", "en heures ?", "environ 0,39\u00a0heure sur 1× H100"),
+    ("fr", "combien d'heures ?", "environ 0,39\u00a0heure sur 1× H100"),
+])
+def test_in_hours_after_a_time_in_minutes_is_the_same_run_in_hours(
+        lang: str, asked: str, said: str) -> None:
+    # "in hours?" was "I did not understand"; "how many hours?" the same 23 minutes again
+    first, reply = converse(RUN_H100[lang], asked, locale=lang)
+    assert "23" in first.text.split("\n")[0], first.text
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.dataset_tokens, q.hours_asked) == (
+        "time", "llama-3-8b", "lora", "h100", 10_000_000, True), reply.text
+    head = reply.text.split("\n")[1]
+    says(head, [said], ["23 min"])
+
+
+@pytest.mark.parametrize(("lang", "asked", "said"), [
+    ("en", "in days?", "hours (0.6 days) on 8× H100"),
+    ("es", "¿y en días?", "horas (0,6 días) en 8× H100"),
+    ("fr", "et en jours ?", "heures (0,6\u00a0jour) sur 8× H100"),
+])
+def test_in_days_after_a_time_says_the_days_beside_the_hours(
+        lang: str, asked: str, said: str) -> None:
+    run = {"en": "full finetune llama 3 8b on 8x h100 with 2B tokens how long",
+           "es": "cuanto tarda un full finetune de llama 3 8b en 8x h100 con 2B tokens",
+           "fr": "combien de temps pour un full finetune de llama 3 8b sur 8x h100 avec 2B tokens"}
+    _, reply = converse(run[lang], asked, locale=lang)
+    assert (reply.answer.intent, reply.query.gpu_count, reply.query.days_asked) == (
+        "time", 8, True), reply.text
+    says(reply.text, [said], ["🤔"])
+
+
+@pytest.mark.parametrize(("lang", "asked", "head"), [
+    ("en", "why?", "🔎 <b>Why this time:</b> each token takes about "),
+    ("en", "why so slow?", "🔎 <b>Why this time:</b> each token takes about "),
+    ("es", "¿por qué?", "🔎 <b>Por qué este tiempo:</b> cada token lleva unos "),
+    ("fr", "pourquoi c'est si long ?", "🔎 <b>Pourquoi ce temps\u00a0:</b> chaque token demande "),
+])
+def test_why_after_a_time_says_what_the_time_is_made_of(lang: str, asked: str, head: str) -> None:
+    # was the same reply again under "from your last question"
+    first, reply = converse(RUN_H100[lang], asked, locale=lang)
+    assert (reply.answer.intent, reply.query.why_asked, reply.query.gpu) == (
+        "time", True, "h100"), reply.text
+    assert _spaces(reply.text.split("\n")[1]).startswith(_spaces(head)), reply.text
+    # the time it explains is the time just given
+    wall = {"en": "23 minutes", "es": "23 minutos", "fr": "23\u00a0minutes"}[lang]
+    says(first.text, [wall], [])
+    says(reply.text, [head, "989,5" if lang != "en" else "989.5", wall], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "why"), [
+    ("en", "can i qlora llama 3 70b on a 4090", "why?",
+     "🔎 <b>Why:</b> it needs about 52.6 GB per GPU, 26.8 GB more than the 25.76 GB each GPU "
+     "has (its largest part: Model weights, 39.5 GB)."),
+    ("en", "can i lora llama 3 8b on a 4090", "why",
+     "🔎 <b>Why:</b> it needs about 23.1 GB per GPU, 2.7 GB less than the 25.76 GB each GPU has"),
+    ("es", "¿puedo hacer qlora de llama 3 70b en una 4090?", "¿por qué?",
+     "🔎 <b>Por qué:</b> necesita unos 52,6 GB por GPU, 26,8 GB más que los 25,76 GB"),
+    ("fr", "je peux faire un qlora de llama 3 70b sur une 4090 ?", "pourquoi ?",
+     "🔎 <b>Pourquoi\u00a0:</b> il faut environ 52,6\u00a0Go par GPU, 26,8\u00a0Go de plus que "
+     "les 25,76\u00a0Go de chaque GPU"),
+])
+def test_why_after_a_verdict_says_what_the_run_needs_against_what_each_gpu_has(
+        lang: str, run: str, asked: str, why: str) -> None:
+    # was the same verdict again under "from your last question"
+    _, reply = converse(run, asked, locale=lang)
+    assert (reply.answer.intent, reply.query.why_asked) == ("fit", True), reply.text
+    says(reply.text, [why], ["🤔"])
