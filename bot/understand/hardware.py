@@ -361,7 +361,8 @@ _TOTAL_NEAR_BEFORE: Final = lazy(r"(?<![a-z])(?:total|en total|au total)(?: of| 
 _COUNT_ALONE: Final = Screened(
     rf"(?<![\w.,])(?:(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
-    rf"(?:(?P<num>\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?{_CARDS}(?![a-z])"
+    # "-8 gpus" keeps its sign, as "-8 h100" does, so the count is refused (was 8 GPUs)
+    rf"(?:(?P<num>(?:(?<![^ ])-)?\d+)|(?P<word>{_COUNT_WORDS})) ?x? ?{_CARDS}(?![a-z])"
 )
 
 # "two of them", "dos de ellas", "deux d'entre elles": a count of the cards already named (a
