@@ -108,7 +108,9 @@ FIT_ASKED: Final = lazy(
     r"(?:q?lora|fine ?-?tune|finetune|train|run|fit|load|host|serve|full ?fine ?-?tune)"
     r"|(?:will|would|does|do|can) (?:it|that|this|they) (?:even )?(?:fit|run|work)|fits?\b"
     r"|(?:puedo|podria|podemos|se puede|se podria) (?:hacer|entrenar|correr|ejecutar|usar|cargar|"
-    r"afinar|fine ?-?tune\w*|finetune\w*|q?lora)|cabe|caben|cabria|entra|entraria"
+    # "entra" a whole word: not the start of French "entraîner"/"entraînement" or Spanish
+    # "entrada" ("je veux entraîner …, combien de temps": was the fit leading the time asked)
+    r"afinar|fine ?-?tune\w*|finetune\w*|q?lora)|cabe|caben|cabria|(?:entran?|entraria)(?![a-z])"
     r"|(?:je peux|je pourrais|puis-je|peut-on|on peut|on pourrait) (?:faire|entrainer|lancer|"
     r"fine-?tuner|faire tourner|charger|q?lora)|(?:ca |il |elle )?(?:tient|tiendrait|rentre|passe)"
     # whether one's card is enough: "mi 3060 sirve para …", "me alcanza", "ca suffit pour …"

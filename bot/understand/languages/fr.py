@@ -308,6 +308,9 @@ LANGUAGE = Language(
             # "je dois finetuner mistral nemo 12b, je loue quoi ?", "qu'est-ce que je loue ?"
             r"(?:je|j'|on) (?:loue|louerais|prends|prendrais) quoi", r"(?:louer|prendre) quoi",
             r"quoi louer", r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:loue|prends|louerais)",
+            # "qu'est-ce que je devrais louer ?", "qu'est-ce qu'on doit prendre" (was the memory)
+            r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:dois|devrais|doit|devrait) "
+            r"(?:louer|prendre|utiliser|choisir)",
             # "il faut quoi comme carte pour un 13b en qlora ?": which card
             # "t'as quoi comme gpu pour un lora de 13b" (alone, the offer: followup._CATALOGUE)
             r"(?:vous avez|avez-vous|t'?as|tu as|vous proposez) quoi comme (?:gpus?|cartes?)",
