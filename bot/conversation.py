@@ -478,6 +478,12 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
         elif query.gpu is not None and not ("hours" in carried and query.hours_measured):
             # (a time measured says its card itself: "that took 6 hours on 1× RTX 3090")
             parts.append(ph._("on %(config)s", config=ph.config(query.gpu, query.gpu_count or 1)))
+        elif query.vram_gb is not None and (query.gpu_count or 1) > 1:
+            # "8x80gb full ft 70b …" then "and bs=4?": the eight GPUs kept, said (was "on a
+            # 80 GB GPU"), as the reply names them
+            parts.append(ph._("on %(config)s", config=ph._(
+                "%(count)s× GPU of %(vram)s", count=query.gpu_count,
+                vram=ph.memory(query.vram_gb))))
         elif query.vram_gb is not None:
             parts.append(ph._("on a %(vram)s GPU", vram=ph.fmt.gb(query.vram_gb)))
     if query.at_longest:

@@ -98,3 +98,50 @@ def test_why_after_a_verdict_says_what_the_run_needs_against_what_each_gpu_has(
     _, reply = converse(run, asked, locale=lang)
     assert (reply.answer.intent, reply.query.why_asked) == ("fit", True), reply.text
     says(reply.text, [why], ["🤔"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "chip", "memory", "said"), [
+    ("en", "lora llama 3 8b on my macbook m3 max 36gb?", "and with 128gb?", "apple-m3-max", 128,
+     "of the 103.07 GB macOS lets the GPU use"),
+    ("fr", "je peux faire un lora de llama 3 8b sur mon mac m3 max 36go ?", "et avec 128go ?",
+     "apple-m3-max", 128, "Llama 3 8B tient sur 1× Apple M3 Max (LoRA)"),
+    ("es", "puedo correr llama 3 70b en mi mac m3 max de 36gb?", "¿y con 128gb?",
+     "apple-m3-max", 128, "En 1× Apple M3 Max, Llama 3 70B cabe"),
+    # no M2 Max has 192 GB, its Ultra does (as "mac m2 max 192gb" is read)
+    ("en", "lora llama 3 70b on my m2 max 64gb", "and 192gb?", "apple-m2-ultra", 192,
+     "Yes: Llama 3 70B fits on 1× Apple M2 Ultra (LoRA)."),
+])
+def test_a_memory_after_a_run_on_a_mac_is_that_mac_with_that_memory(
+        lang: str, run: str, asked: str, chip: str, memory: int, said: str) -> None:
+    # was "1× GPU of 128 GB", the Mac dropped (and its macOS share of the memory with it)
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (q.gpu, q.gpu_memory_gb, q.vram_gb) == (chip, memory, None), reply.text
+    says(reply.text, [said], ["GPU of 128", "GPU de 128", "GPU of 192"])
+
+
+@pytest.mark.parametrize(("lang", "run", "then", "head"), [
+    ("en", "8x80gb full ft 70b bs=8 how long", ("and bs=4?", "with zero3?"),
+     "on 8× GPU of 80 GB"),
+    ("fr", "8x80go full ft 70b bs=8 combien de temps", ("et bs=4 ?", "et avec zero3 ?"),
+     "sur 8× GPU de 80\u00a0Go"),
+])
+def test_a_setting_after_a_run_on_gpus_given_by_memory_changes_it_on_all_of_them(
+        lang: str, run: str, then: tuple[str, str], head: str) -> None:
+    # the batch and the sharding changed, but the head said "on a 80 GB GPU": the 8 dropped
+    _, batch, sharded = converse(run, *then, locale=lang)
+    for reply, sharding in ((batch, None), (sharded, "zero3")):
+        q = reply.query
+        assert (q.method, q.params_b, q.gpu_count, q.vram_gb, q.batch_size, q.sharding) == (
+            "full_adamw", 70, 8, 80, 4, sharding), reply.text
+        says(reply.text.split("\n")[0], [head], ["on a 80", "sur un GPU"])
+
+
+def test_a_batch_after_a_run_timed_on_its_data_is_that_run_at_that_batch() -> None:
+    _, reply = converse("full ft llama 3 70b on 8x h100 bs=8, 100M tokens, how long", "and bs=4?",
+                        locale="en")
+    q = reply.query
+    assert (q.model_id, q.gpu, q.gpu_count, q.batch_size, q.dataset_tokens) == (
+        "llama-3-70b", "h100", 8, 4, 100_000_000), reply.text
+    says(reply.text, ["8× H100 with the same settings", "At sequence length 2,048 and batch 4"],
+         [])

@@ -1060,6 +1060,35 @@ def _local_card(new: Query, previous: Query, gpus: Catalogue | None) -> Query | 
     return merged.model_copy(update={"local_asked": True, "local_card": new.gpu})
 
 
+_APPLE_TIERS: Final = ("", "-pro", "-max", "-ultra")
+
+
+def _mac_memory(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """"and with 128gb?", "et avec 128go ?", "¿y con 64gb?" after a run on a Mac: the same Mac
+    with that much unified memory (was a generic GPU of 128 GB, the Mac dropped). A size the
+    chip is not made with is the first higher tier of its generation made with it ("192gb" after
+    an M2 Max: the M2 Ultra), as "mac m2 max 192gb" is read; none: as before."""
+    if gpus is None or previous.gpu is None or new.gpu is not None or new.vram_gb is None \
+            or new.gpu_count is not None or _names_model(new) or words(new.text) > SHORT_WORDS:
+        return None
+    card = gpus.gpu_or_none(previous.gpu)
+    if card is None or not card.unified_memory or not card.memory_options_gb:
+        return None
+    mem = new.vram_gb
+    if mem not in card.memory_options_gb:
+        # "apple-m2-max": its generation "apple-m2" and its tier "-max"
+        tier = next((t for t in _APPLE_TIERS[1:] if card.id.endswith(t)), "")
+        base = card.id[: len(card.id) - len(tier)] if tier else card.id
+        higher = (gpus.gpu_or_none(base + t) for t in _APPLE_TIERS[_APPLE_TIERS.index(tier) + 1:])
+        card = next((c for c in higher if c is not None and mem in c.memory_options_gb), None)
+        if card is None:
+            return None
+    merged = _merge(new.model_copy(update={"vram_gb": None}), previous, names_model=False)
+    return merged.model_copy(update={
+        "gpu": card.id, "gpu_memory_gb": mem, "vram_gb": None, "gpu_variant_assumed": False,
+        "gpu_text": None})
+
+
 def _local_kept(new: Query, previous: Query, has_gpu: bool) -> bool:
     """Hardware of one's own still asked: "and for qwen 2.5 32b?", "and in 8bit?", "and for
     training?" after "what gpu should i buy to run llama 3 70b at home" change the model, the
@@ -1267,7 +1296,7 @@ def _follow_up(
     rented = _rented(new, previous, gpus)
     if rented is not None:
         return rented
-    carded = _local_card(new, previous, gpus)
+    carded = _local_card(new, previous, gpus) or _mac_memory(new, previous, gpus)
     if carded is not None:
         return carded
     watched = _alert_on_card_asked(new, previous)
