@@ -1079,6 +1079,12 @@ def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> 
         lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
 
 _OFFLOAD_WORD: Final = lazy(r"(?<![a-z])offload")
+# "qlora llama 3 8b with offload?", "… using offloading", "zero2 + offload": an offload said
+# with no place, in a training question, is to the CPU (the RAM holds it; was unread, the
+# verdict without it). Serving's layer or expert offloads are read before this one.
+_WITH_OFFLOAD: Final = lazy(
+    r"(?<![a-z])(?:with|using|w/|and|plus|\+|enable|enabling) (?:some |an? )?offload(?:ing)?"
+    r"(?![a-z_-])")
 _DEEPSPEED_ALONE: Final = lazy(r"(?<![a-z])deepspeed(?![a-z])")
 
 
@@ -4433,6 +4439,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if ram_asked and flags.cpu_offload is None and _OFFLOAD_WORD.search(corrected):
         # "cuánta ram de cpu necesito para offload de llama 70b con zero3": the RAM of an
         # offload is asked, so the offload is to the CPU.
+        flags.cpu_offload = True
+    if flags.cpu_offload is None and not inference and not flags.expert_offload \
+            and _WITH_OFFLOAD.search(corrected):
         flags.cpu_offload = True
     if flags.cpu_offload is None and not inference and work.ram_gb is not None \
             and flags.sharding == "zero3" and _DEEPSPEED_ALONE.search(corrected) \

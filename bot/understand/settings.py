@@ -572,11 +572,13 @@ EPOCHS: Final = Screened(
     r"(?P<b>(?:(?<=[ :=])-)?\d{1,3}))(?![a-z0-9])"
 )
 # A card's model number after an article or "on" ("llama 3 8b on a 4090 tok/s", "on my 3090
-# tokens/s", "en mi 3060"): the card whose speed is asked, not a rate ("at 3000 tok/s" is one).
+# tokens/s", "en mi 3060"), or opening the message ("3090 tok/s llama 3 70b q4 with 2 cards":
+# was a measured 3,090 tokens/s and no card): the card whose speed is asked, not a rate ("at
+# 3000 tok/s" is one).
 _CARD_WORD: Final = "|".join(
     rf"(?<=\b{word} )" for word in (
         "a", "an", "my", "the", "on", "rtx", "gtx", "rx", "mi", "una", "un", "en", "la",
-        "ma", "mon", "une", "le", "sur"))
+        "ma", "mon", "une", "le", "sur")) + r"|(?<![\s\S])"
 CARD_NUMBER: Final = rf"(?:{_CARD_WORD})[1-9]\d[5-9]0(?![\d.,])"
 # A number after a count ("on 2x 3090 tokens per second") is the card's, not a rate.
 THROUGHPUT: Final = Screened(
