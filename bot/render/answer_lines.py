@@ -1633,6 +1633,8 @@ def _card_specs(answer: Answer, ph: Phrases, put: Put) -> None:
         _fp8_lead(answer, ph, put)
     elif answer.query.precision_asked == "bf16":
         _bf16_lead(answer, ph, put)
+    elif answer.query.precision_asked == "flash_attn2":
+        _fa2_lead(answer, ph, put)
     put("📋 <b>")
     put(_("%(gpu)s: the datasheet's figures", gpu=gpu.name))
     put("</b>\n• ")
@@ -1790,6 +1792,41 @@ def _bf16_lead(answer: Answer, ph: Phrases, put: Put) -> None:
           "--dtype half in vLLM. FP16 takes the same 2 bytes a value, so the memory is the "
           "same."))
     put("\n\n")
+
+
+# The architectures the flash-attn package's README lists for FlashAttention-2 (gpus_owned.toml
+# [no_bf16] flash_attention_2_source), as [[fp8_arch]] names them.
+_FA2_ARCHS: Final = frozenset({"Ampere", "Ada Lovelace", "Hopper"})
+
+
+def _fa2_lead(answer: Answer, ph: Phrases, put: Put) -> None:
+    """"does my 3090 support flash attention 2": yes on Ampere, Ada and Hopper, no on the CUDA
+    cards before Ampere (SDPA instead), and no cited answer elsewhere (Blackwell, AMD, Apple)."""
+    _ = ph._
+    gpu = answer.gpu
+    assert gpu is not None
+    name = ph.gpu_name(gpu.id)
+    arch = answer.fp8_arch
+    if gpu.platform == "cuda" and not ph.cat.has_bf16(gpu):
+        put("❌ <b>")
+        put(_(
+            "FlashAttention-2 does not run on the %(gpu)s: the flash-attn package supports "
+            "Ampere, Ada and Hopper cards only. Load the model with "
+            "attn_implementation=\"sdpa\" instead: PyTorch's memory-efficient kernel runs "
+            "there and does not store the attention scores either, so the memory figures hold.",
+            gpu=name,
+        ))
+        put("</b>\n\n")
+    elif gpu.platform == "cuda" and arch is not None and arch.arch in _FA2_ARCHS:
+        put("✅ <b>")
+        put(_("Yes: FlashAttention-2 runs on the %(gpu)s (%(arch)s): the flash-attn package "
+              "supports Ampere, Ada and Hopper cards.", gpu=name, arch=arch.arch))
+        put("</b>\n\n")
+    else:
+        put("❓ <b>")
+        put(_("The flash-attn package lists Ampere, Ada and Hopper cards for FlashAttention-2; "
+              "no source on file says whether it runs on the %(gpu)s.", gpu=name))
+        put("</b>\n\n")
 
 
 def _cpu_only(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -398,6 +398,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         and (not asked.rentable or asked.usd_per_hour is None)
     if rented_run:
         assert tq is not None
+        if query.their_rate_usd is not None and tq.gpu_hours is not None \
+                and tq.wall_clock_hours is not None and tq.gpu is not None \
+                and tq.gpu_count is not None:
+            # The user's own hourly price for the card named: the run there at it, first.
+            put("💵 <b>")
+            put(_("At the %(rate)s an hour you said you pay, about %(cost)s on %(where)s",
+                  rate=fmt.usd_exact(query.their_rate_usd),
+                  cost=fmt.usd(query.their_rate_usd * tq.gpu_hours),
+                  where=ph.config(tq.gpu, tq.gpu_count)))
+            put("</b> — ")
+            put(_("about %(wall)s there by this estimate (your price, not one we publish).",
+                  wall=fmt.duration(tq.wall_clock_hours)))
+            put("\n")
         tq = tq.rented
     run_lead = (intent == "cost" or (intent == "recommend" and asked is None)) and tq \
         and tq.quote and (rented_run or (quote and tq.quote == quote))
@@ -3819,9 +3832,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put("\n")
         # (one's own card at an unpublished rental price is no price to ask for: "my 4090")
         mine = asked.card_owned and card_a.id == asked.gpu
+        mine_b = asked.other_card_owned and card_b.id in asked.other_gpus[:1]
         if not machines and ((card_a.rented and c.a_usd_per_hour is None and not c.a_rig
                               and not mine) or (
-            card_b.rented and c.b_usd_per_hour is None and not c.b_rig
+            card_b.rented and c.b_usd_per_hour is None and not c.b_rig and not mine_b
         )):
             put(_("One of them has no published price: ask support before planning on it."))
             put("\n")

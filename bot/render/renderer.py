@@ -27,7 +27,7 @@ from jinja2.runtime import Context, Undefined
 from bot.answer import Answer
 from bot.i18n import SUPPORTED_LOCALES
 from bot.render.answer_lines import answer_page
-from bot.render.detailed_lines import detailed_block, detailed_lead_block
+from bot.render.detailed_lines import detailed_block, detailed_lead_block, host_ram_lines
 from bot.render.format import Formatter
 from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
 from bot.render.phrases import Gettext, Phrases, gettext_for
@@ -92,7 +92,8 @@ _BYTECODE = _SharedBytecode(_disk_cache())
 # context, environment or eval context.
 _PLAIN_CALLEES = frozenset({Formatter, Phrases, Gettext})
 _PLAIN_FUNCTIONS = frozenset(
-    {fit_block, remedy_block, detailed_block, detailed_lead_block, compare_lines, online_rl_note}
+    {fit_block, remedy_block, detailed_block, detailed_lead_block, compare_lines, online_rl_note,
+     host_ram_lines}
 )
 
 
@@ -172,7 +173,7 @@ def environment(locale: str) -> Environment:
     # (fit.html.j2) and its remedies (remedy.html.j2), laid out in Python.
     env.globals.update(detailed_block=detailed_block, detailed_lead_block=detailed_lead_block,
                        fit_block=fit_block, remedy_block=remedy_block,
-                       online_rl_note=online_rl_note)
+                       online_rl_note=online_rl_note, host_ram_lines=host_ram_lines)
     # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]

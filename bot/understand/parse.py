@@ -1079,6 +1079,7 @@ def _scaled(work: _Work, match: re.Match[str], number: str, multiplier: str) -> 
         lx.TOKEN_MULTIPLIERS.get(match.group(multiplier) or "", 0))
 
 _OFFLOAD_WORD: Final = lazy(r"(?<![a-z])offload")
+_FA2_WORD: Final = lazy(r"flash|(?<![a-z])fa ?-?2")
 # "qlora llama 3 8b with offload?", "… using offloading", "zero2 + offload": an offload said
 # with no place, in a training question, is to the CPU (the RAM holds it; was unread, the
 # verdict without it). Serving's layer or expert offloads are read before this one.
@@ -4566,6 +4567,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         card_owned=says_owned or named_alone or (
             intent == "compare" and (my := _MY_CARD.search(rest)) is not None
             and rest.find("gpu") == my.end() - 3),
+        # "h100 vs my 4090": the second card is (was "One of them has no published price: ask
+        # support", the 4090 taken for a rental)
+        other_card_owned=intent == "compare" and (my := _MY_CARD.search(rest)) is not None
+        and rest.find("gpu") != my.end() - 3,
         card_named_alone=named_alone,
         local_asked=local,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
@@ -4579,7 +4584,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
                  or (not work.gpus and asks.BOTH_CARDS.search(rest) is not None))
             and work.params_b is None and work.model_id is None and not work.family),
         precision_asked=None if precision is None
-        else "fp8" if "fp8" in precision.group(0) else "bf16",
+        else "fp8" if "fp8" in precision.group(0)
+        else "flash_attn2" if _FA2_WORD.search(precision.group(0)) else "bf16",
         cheaper_asked=intent == "compare" and (token_price_compared
                                                or asks.CHEAPER.search(rest) is not None),
         per_hour_asked=intent == "compare" and not token_price_compared
@@ -4696,6 +4702,13 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         count_asked=count_asked,
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
+        # "g5.xlarge a10g is $1.006/hr, how much would qlora llama 3 8b … cost me": the hourly
+        # price paid elsewhere for the one card named, whose price we do not publish (was
+        # unread: our offered card's cost alone).
+        their_rate_usd=rate_money if intent == "cost" and len(known) == 1 and not others
+        and (_gpu_count_of_first(work) or 1) == 1
+        and index.gpu(known[0]).usd_per_gpu_hour is None
+        and (work.params_b is not None or work.model_id is not None) else None,
         money_foreign=foreign or alert_foreign or purchase_foreign,
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,

@@ -595,9 +595,12 @@ _ABOUT: Final = (
 # "10k ejemplos de 512", "10k exemples de 512 chacun", "10k samples of ~1k": a length said with
 # no unit after the examples it measures is in tokens (was unread: both lengths bracketed). Not a
 # unit after it ("20k ejemplos de 3 epocas", "de 5gb"), which the parse also holds to a length.
+# ... and with no "of" when the length has its "k" or an average word ("10k samples 2k",
+# "10k samples, avg 2k": were unread, the reply asking how long a sample is).
 SAMPLES_OF_BARE: Final = Guarded(
-    rf"(?:{_SAMPLES})(?:,? each)?,? (?:of|de|d')",
-    rf"{_SAMPLE_COUNT}(?:,? each)?,? (?:of|de|d') ?(?:(?P<avg>{_ABOUT}) ?(?:of |de )?)?"
+    rf"(?:{_SAMPLES})(?:,? each)?,? (?:of|de|d'|{_ABOUT}|\d)",
+    rf"{_SAMPLE_COUNT}(?:,? each)?,? (?:(?:of|de|d') ?|(?=(?:{_ABOUT}) ?(?:of |de )?\d)"
+    rf"|(?=\d{{1,3}}(?:[.,]\d)? ?k(?![a-z])))(?:(?P<avg>{_ABOUT}) ?(?:of |de )?)?"
     rf"(?P<num>{NUM_SP}) ?(?P<mult>k)?(?: (?:each|chacun|cada uno)| (?P<avg2>{_ABOUT}))?"
     rf"(?!\w|[.,]\d|{_NOT_EXAMPLES}| ?-?(?:epochs?|epocas?|epoques?|gpus?|x(?![a-z])))"
 )

@@ -471,6 +471,10 @@ class Query(BaseModel):
     # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a
     # recommendation's ceiling, not a budget).
     max_rate_usd: Decimal | None = None
+    # "runpod 4090 at $0.69/hr, … how much will it cost": the hourly price the user pays
+    # elsewhere for the one card named, a card whose price we do not publish: the run timed
+    # there is costed at it (the user's figure, said to be theirs).
+    their_rate_usd: Decimal | None = None
     # "max context for llama 3 8b on a 24gb card": the longest context is the question.
     context_asked: bool = False
     # Never read from a text: "and tok/s?" after the longest context ("max context for llama
@@ -753,6 +757,9 @@ class Query(BaseModel):
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
+    # "h100 vs my 4090": the second card compared is the user's (its unpublished rental price
+    # is no price to ask for).
+    other_card_owned: bool = False
     # "i have a 4090 and want to qlora llama 3 70b, how much is it on an h100": the card owned,
     # beside the one the run is priced on (`gpu`).
     owned_aside: str | None = None
@@ -780,7 +787,7 @@ class Query(BaseModel):
     pooled_asked: bool = False
     # ... or whether it computes in one precision ("does the l40s support fp8?", "¿la 4090
     # soporta fp8?", "la t4 gère le bf16 ?"): "fp8" or "bf16", answered first.
-    precision_asked: Literal["fp8", "bf16"] | None = None
+    precision_asked: Literal["fp8", "bf16", "flash_attn2"] | None = None
     # "is it cheaper to fine tune on an h100 or an a100": a comparison asked by cost
     cheaper_asked: bool = False
     # ... by the hour's price ("whats cheaper per hour, 2 a100s or 1 h100"): that leads, the

@@ -522,6 +522,14 @@ LANGUAGE = Language(
             r"(?:does|do|can|will|would) (?:the |a |an |my |this |that |your )?(?:gpu|gp)s? "
             r"(?:have|has|support|do|run|handle|got) (?:native |hardware |real )?(?:fp8|bf16)",
             r"(?:fp8|bf16) support(?:ed)?", r"supports? (?:native )?(?:fp8|bf16)",
+            # "does my 3090 support flash attention 2", "is flash attention 2 supported on a
+            # v100", "can a t4 use fa2" (was the price list, "no price to quote")
+            r"(?:does|do|can|will|would) (?:the |a |an |my |this |that |your )?(?:gpu|gp)s? "
+            r"(?:have|has|support|run|handle|use|do) (?:flash[ _-]?(?:attention|attn)|fa) ?-?2",
+            r"(?:flash[ _-]?(?:attention|attn)|fa) ?-?2 (?:is |even )?(?:supported|support|work|"
+            r"works|run|runs|available) (?:on|with|for) (?:the |a |an |my )?gpu",
+            r"(?:can|could) (?:i|we) (?:use|run|enable) (?:flash[ _-]?(?:attention|attn)|fa) ?-?2 "
+            r"(?:on|with) (?:the |a |an |my )?gpu",
         ),
         "HOW_MANY": (r"how many",),
         # ... or with the job right after the cards: "how many T4s to serve 70B".
@@ -772,6 +780,11 @@ LANGUAGE = Language(
             r"(?:checkpointing|ckpt)",
             r"(?:gradient |grad )?checkpointing saves? how much",
             r"(?:savings?|difference) (?:from|of|with) (?:gradient |grad )?checkpointing",
+            # "does gradient checkpointing matter for … on my 3060", "does grad ckpt help" (was
+            # the fit alone, the run with checkpointing on)
+            r"(?:does|do|would|will|can|could) (?:using |enabling |turning on )?(?:gradient |grad "
+            r"|activation )?(?:checkpointing|ckpt) (?:actually |really |even )?(?:matter|help|"
+            r"make (?:a|any|much of a|much) difference)",
         ),
         # A run asked to end within a time ("will it finish overnight", "be done in a day", "can
         # i train it over a weekend"): how long it takes (the duration itself is blanked by then).
@@ -807,7 +820,7 @@ LANGUAGE = Language(
         # kernel vs without", "does unsloth reduce vram").
         "KERNELS_SAVING_ASK": (
             r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:liger(?:[ _-]?kernels?)?|unsloth) "
-            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
+            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help|matter|make (?:a|any|much of a|much) difference)",
             r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
             r"(?:liger(?:[ _-]?kernels?)?|unsloth) (?:actually )?save",
             r"(?:liger(?:[ _-]?kernels?)?|unsloth) (?:vs\.?|versus|or|compared to) (?:without|no|plain|vanilla|stock|none)",
@@ -818,7 +831,7 @@ LANGUAGE = Language(
         "FLASH_SAVING_ASK": (
             # "does flash_attention: true reduce memory …": the YAML key as pasted
             r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)?(?: ?[:=] ?(?:true|1))? "
-            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
+            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help|matter|make (?:a|any|much of a|much) difference)",
             r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) (?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? "
             r"(?:actually )?save",
             r"(?:flash[ _-]?(?:attention|attn)\w*|fa ?2|sdpa)(?: ?2)? (?:vs\.?|versus|or|compared to) eager", r"eager (?:attention |attn )?(?:vs\.?|versus|or|"
@@ -832,7 +845,7 @@ LANGUAGE = Language(
             r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:does|do|would|will|can) "
             r"(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? (?:actually |really )?save",
             r"(?:does|do|would|will|can|could|is) (?:using |enabling |turning on )?(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? "
-            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help)",
+            r"(?:actually |really )?(?:reduce|save|lower|cut|decrease|help|matter|make (?:a|any|much of a|much) difference)",
             r"(?:savings?|difference|memory saved) (?:from|of|with|by) (?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))?",
             r"(?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))? savings?",
             r"with (?:and|or|vs) without (?:a |the |my )?(?:quantized |quantised |quantizing (?:the )?|quantising (?:the )?)?k ?/? ?v[ _-]?cache(?: (?:quantization|quantisation|quantizing|quantising|quant|quants))?",
