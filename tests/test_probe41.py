@@ -164,3 +164,16 @@ def test_flash_attention_2_support_by_architecture(text: str, lead: str) -> None
     reply = ask(text)
     assert reply.text.startswith(lead), reply.text[:300]
     says(reply.text, [], ["no price to quote"])
+
+
+def test_the_time_asked_leads_the_epochs_asked() -> None:
+    # A time asked of a dataset beside "how many epochs should i do": the time leads, the QLoRA
+    # authors' published settings after it (was those alone, the time dropped)
+    reply = ask("how long does one epoch take on a 4090 for qlora llama 3 8b with 8k samples of "
+                "1k tokens, and how many epochs should i do")
+    assert reply.text.startswith("⏱ <b>QLoRA of Llama 3 8B: about 2.02 hours on 1× RTX 4090"), \
+        reply.text[:300]
+    says(reply.text, ["🎛 <b>I give no advice on the learning rate, epochs"], [])
+    # no time asked: the settings alone, as before
+    alone = ask("how many epochs should i do for qlora llama 3 8b")
+    assert alone.text.startswith("🎛 <b>I give no advice"), alone.text[:300]

@@ -1097,6 +1097,9 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         put(remedy_block(answer, ph))
     if answer.vllm_fixes and not error and not answer.missing:
         _vllm_fixes(answer, ph, put)
+    if query.hyper_asked and not error and answer.intent == "time":
+        put("\n\n")  # "… and how many epochs should i do" after the time asked
+        _hyperparams(answer, ph, put)
     if query.pay_also and not error and answer.intent in ("prices", "cost", "compare"):
         put("\n\n")
         include("pay.html.j2")

@@ -3591,7 +3591,12 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     hyper = intent not in ("alert", "alert_list", "alert_remove", "pay", "smalltalk") \
         and work.hours is None and not work.money and work.runs is None \
         and asks.hyper_asked(corrected)
-    if hyper:
+    # ... but "how long does one epoch take … with 8k samples of 1k tokens, and how many epochs
+    # should i do": the time asked of a dataset leads, the published settings after it (was
+    # those alone, the time dropped).
+    if hyper and not (intent == "time" and work.gpus
+                      and (work.dataset_tokens is not None or work.dataset_samples is not None)
+                      and px.DURATION_QUESTION.search(corrected) is not None):
         intent = "help"
     # "q es vram", "qué es la vram", "c'est quoi la vram": what VRAM is (was "which model?")
     vram_defined = not hyper and asks.vram_what(corrected)
