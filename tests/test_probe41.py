@@ -177,3 +177,20 @@ def test_the_time_asked_leads_the_epochs_asked() -> None:
     # no time asked: the settings alone, as before
     alone = ask("how many epochs should i do for qlora llama 3 8b")
     assert alone.text.startswith("🎛 <b>I give no advice"), alone.text[:300]
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    # What the card cost is no budget (was "$700 buys 853.6 hours of 1× L40S", the fit asked
+    # unanswered)
+    ("got a used 3090 for 700 bucks, can it qlora llama 3.1 8b at 8k ctx", "fit"),
+    ("bought a 4090 for $1600, what can i finetune on it", "fit"),
+])
+def test_a_cards_purchase_price_is_no_budget(text: str, intent: str) -> None:
+    reply = ask(text)
+    assert reply.query.intent == intent and reply.query.budget_usd is None, reply.text[:300]
+    says(reply.text, [], ["buys"])
+
+
+def test_hours_bought_keep_their_price() -> None:
+    reply = ask("bought 100 h100 hours for $200, how many are left")
+    assert reply.query.budget_usd == 200, reply.text[:300]

@@ -1523,6 +1523,14 @@ def _take_coin(work: _Work) -> tuple[str, Decimal] | None:
     return name, tidy(value)
 
 
+# The price a card was bought at, just before the amount: "got a used 3090 for", "bought my
+# 4090 at", "picked up 2 3090s for" (not hours bought: "bought 100 hours for").
+_BOUGHT_FOR: Final = lazy(
+    r"(?<![a-z])(?:got|bought|picked up|snagged|grabbed|scored)"
+    r"(?![^,.;?!$]{0,32}(?:hour|hrs|credit|minute|block|gpu-?h))"
+    r"[^,.;?!$]{1,32} (?:for|at) (?:like |about |around |~ ?)?$")
+
+
 def _take_money(work: _Work, alert_cue: bool) -> None:
     match = px.PERCENT.search(work.s)
     if match:
@@ -1535,9 +1543,16 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             work.money.append(_Money(tidy(value), _direction(before),
                                      bool(match.group("hourly"))))
             work.blank(*match.span())
+    bought = asks.RENT_BUY.search(work.s) is None
     for match in px.MONEY.finditer(work.s):
         raw = match.group("a") or match.group("b")
         before = work.s[max(0, match.start() - 24) : match.start()]
+        # (read in the text as typed: "bought 100 h100 hours for $200" has its hours blanked)
+        if bought and _BOUGHT_FOR.search(work.typed or work.s, max(0, match.start() - 48),
+                                         match.start()):
+            # "got a used 3090 for 700 bucks, can it qlora …": what the card cost, no budget
+            # (was "$700 buys 853.6 hours of 1× L40S", the fit asked unanswered)
+            continue
         value = work.num(raw) * _money_scale(match.group("ka") or match.group("kb"))
         rate = bool(match.group("hourly"))
         on_gpu = _SPENT_ON_GPU.match(work.s, match.end()) is not None \
