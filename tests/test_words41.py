@@ -4,13 +4,16 @@ settings given, several facts in one message, no accents, anglicisms, euros and 
 
 French "entraîner"/"entraînement" (and Spanish "entrada") began with the Spanish "entra" (it
 fits), so a time or cost asked after "je veux entraîner …" was led by a fit verdict; "qu'est-ce
-que je devrais louer ?" is which card to rent (was the memory).
+que je devrais louer ?" is which card to rent (was the memory). A number in words right after a
+card's name ("une a100 vingt-quatre heures", "la a100 veinticuatro horas") is read (was 4 hours,
+or none); "1 heure 45 de h100" is an hour and 45 minutes (was 45× H100 for one hour).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from bot.understand.numbers import words_to_digits
 from tests.support.chat import ask
 
 # (lang, question, the reply's first line): training named in words is no fit asked.
@@ -61,3 +64,46 @@ def test_which_card_to_rent(lang: str, q: str) -> None:
     reply = ask(q, lang)
     assert reply.answer.intent == "recommend", reply.text
     assert reply.text.startswith("🏆"), reply.text
+
+
+# A number in words after a card's name ending in digits is read; after a figure it is not
+# (the figure's own scale: "2 mil", "3 thousand").
+AFTER_A_CARD: list[tuple[str, str]] = [
+    ("une a100 vingt-quatre heures d'affilee", "une a100 24 heures d'affilee"),
+    ("la a100 veinticuatro horas seguidas", "la a100 24 horas seguidas"),
+    ("una h100 dos mil quinientos ejemplos", "una h100 2500 ejemplos"),
+    ("une t4 trente heures", "une t4 30 heures"),
+    ("2 mil ejemplos", "2 mil ejemplos"),
+    ("3 thousand rows", "3 thousand rows"),
+]
+
+
+@pytest.mark.parametrize(("said", "read"), AFTER_A_CARD)
+def test_number_words_after_a_card(said: str, read: str) -> None:
+    assert words_to_digits(said) == read
+
+
+# (lang, question, hours, cards, the reply's first line)
+HOURS: list[tuple[str, str, float, int, str]] = [
+    ("fr", "ca coute combien une a100 vingt-quatre heures d'affilée", 24, 1,
+     "💵 <b>Coût\u00a0: 22,08\u00a0$US</b> — 1× A100 80GB × 24\u00a0heures"),
+    ("es", "cuanto me sale la a100 veinticuatro horas seguidas", 24, 1,
+     "💵 <b>Coste: 22,08\u00a0US$</b> — 1× A100 80GB × 24\u00a0horas"),
+    ("fr", "une h100 quarante-huit heures ca coute combien", 48, 1,
+     "💵 <b>Coût\u00a0: 111,36\u00a0$US</b> — 1× H100 × 48\u00a0heures"),
+    # minutes after the hours, their unit unsaid, before the card (was 45× H100 for one hour)
+    ("fr", "combien coute 1 heure 45 de h100", 1.75, 1,
+     "💵 <b>Vous payez 23,20\u00a0$US</b> — 1 bloc de 10\u00a0GPU-heures (H100)"),
+    ("fr", "combien coute 1 h 45 de h100", 1.75, 1, "💵 <b>Vous payez 23,20\u00a0$US</b>"),
+    ("es", "cuanto cuesta 2 horas 30 de h100", 2.5, 1, "💵 <b>Pagas 23,20\u00a0US$</b>"),
+    ("es", "cuanto sale 1 hora 45 en una b200", 1.75, 1, "💵 <b>Pagas 46,10\u00a0US$</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "hours", "count", "lead"), HOURS)
+def test_hours_as_people_write_them(lang: str, q: str, hours: float, count: int,
+                                    lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "cost", reply.text
+    assert reply.query.hours == hours and (reply.query.gpu_count or 1) == count, reply.text
+    assert reply.text.startswith(lead), reply.text

@@ -221,8 +221,14 @@ _ABOUT_SO_MANY: Final = lazy(
 # "a rank of sixty four and two thousand tokens of context" is two numbers, not 66 000.
 _JOIN: Final = r"(?: |-|-et-| et | y |(?:(?<=hundred)|(?<=thousand)) and )"
 _CONTEXT_WORDS: Final = r"(?:context[eo]?|ctx)"
+# No number right after a figure ("2 mil", "3 thousand": the figure's own scale), but after a
+# card's name ending in digits ("une a100 vingt-quatre heures", "la h100 veinticuatro horas": was
+# "quatre heures", 4 hours, or no hours read).
+_NOT_AFTER_A_FIGURE: Final = (
+    r"(?:(?<![0-9] )|(?<=[a-z][0-9] )|(?<=[a-z][0-9]{2} )|(?<=[a-z][0-9]{3} ))"
+)
 _PHRASE: Final = lazy(
-    rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}"
+    rf"(?<![\w.,]){_NOT_AFTER_A_FIGURE}(?P<words>(?:{_NUMBER_WORD})(?:{_JOIN}"
     rf"(?:{_NUMBER_WORD}))*)"
     rf"(?= (?:(?:de |of |d')?(?:{_SCALE})|{_MONEY_WORDS}|{_MEMORY_WORDS}|{_PEOPLE_WORDS}"
     # "treinta y dos mil de contexto", "trente deux k de contexte": a context's length;
@@ -237,7 +243,7 @@ _PHRASE: Final = lazy(
 # or none), and "deux mille cinq" before the coin "cents" (2,005).
 _THOUSAND_WORD: Final = "|".join(sorted(_THOUSANDS, key=lambda word: (-len(word), word)))
 _THOUSAND_AND_MORE: Final = lazy(
-    rf"(?<![\w.,])(?<![0-9] )(?P<words>(?:(?:{_NUMBER_WORD}){_JOIN})*(?:{_THOUSAND_WORD})"
+    rf"(?<![\w.,]){_NOT_AFTER_A_FIGURE}(?P<words>(?:(?:{_NUMBER_WORD}){_JOIN})*(?:{_THOUSAND_WORD})"
     rf"(?:{_JOIN}(?:{_NUMBER_WORD}))+)(?![a-z])"
 )
 

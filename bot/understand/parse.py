@@ -3236,6 +3236,16 @@ _OLLAMA_TAG: Final = lazy(
     r"(?![a-z0-9])")
 
 
+# "1 heure 45 de h100", "2 horas 30 en una a100", "1 h 45 sur une h100": two digits after the
+# hours, before the card, are its minutes (px.HOURS_AND_MINUTES reads them with their unit): was
+# 45× H100 for one hour.
+_MINUTES_UNSAID: Final = lazy(
+    r"(?<![\w.,])(\d+ ?(?:heures?|horas?|hours?|hrs?|h) [0-5]\d)"
+    r"(?= (?:de|of|sur|en|on|con|avec|with) (?:(?:la|las|les|une?|una?|an?|the|mi|ma|my) )?"
+    r"[a-z]*\d| d'[a-z]*\d)"
+)
+
+
 # "5 horas de h200 y 10 de l40s": the second number takes the first's unit (10 hours of L40S,
 # not ten L40S in one machine with the H200).
 _SECOND_RENTAL_UNIT: Final = lazy(
@@ -3330,6 +3340,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
     s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
+    if " h" in s:
+        s = _MINUTES_UNSAID.sub(r"\1 min", s)
     if "24" in s:
         s = _AROUND_THE_CLOCK_SHORT.sub("24h/24", s)
     if ":" in s and _OLLAMA_TAG.search(s) is not None and "vllm" not in s \
