@@ -280,6 +280,12 @@ class TrainingEstimate:
     peak_derived: bool = False  # worked out from its per-cycle rate (GPU.peak_derived)
     peak_fp32_accumulate: bool = False  # its "with FP32 accumulate" row (GPU.peak_fp32_accumulate)
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
+    # That throughput is more than the card's datasheet peak can compute for this run, even
+    # without checkpointing's recomputation: the share of the peak it would take (> 1), the
+    # peak, and the hours at the assumed utilisation instead.
+    measured_peak_share: Decimal | None = None
+    measured_assumed_hours: Decimal | None = None
+    measured_assumed_mfu: Decimal | None = None
     gpu_hours: Decimal | None = None
     wall_clock_hours: Decimal | None = None
     quote: Quote | None = None
@@ -2037,6 +2043,33 @@ def _shorter_run(
     return out
 
 
+def _beyond_peak(
+    model: ModelSpec | Decimal, method: Method, tokens: int, gpu: GPU, count: int, epochs: int,
+    ckpt: bool, measured: TrainingTime, reference: bool, tokens_per_step: int | None, seq_len: int | None,
+    card: dict[str, Any],
+) -> dict[str, Any]:
+    """A measured throughput the card cannot reach: "9,000 tokens/s of QLoRA on an 8B model on
+    my 3090" takes 4 times the 3090's datasheet peak (at the fewest FLOPs, no recomputation).
+    Then what the figure likely counts is something else (generation, every GPU, padding), and
+    the hours at the assumed utilisation are given beside it. Empty when it is within reach."""
+    peak, _precision = _peak(gpu)
+    if peak is None or measured.gpu_hours <= 0:
+        return {}
+    least = estimate_training_time(
+        model, method, tokens, peak, count, epochs, False, reference=reference,
+        tokens_per_step=tokens_per_step, seq_len=seq_len, **card)
+    if least.mfu is None:
+        return {}
+    share = least.mfu * least.gpu_hours / measured.gpu_hours
+    if share <= 1:
+        return {}
+    estimate = least if not ckpt else estimate_training_time(
+        model, method, tokens, peak, count, epochs, True, reference=reference,
+        tokens_per_step=tokens_per_step, seq_len=seq_len, **card)
+    return {"measured_peak_share": share, "measured_assumed_hours": estimate.wall_clock_hours,
+            "measured_assumed_mfu": estimate.mfu, "peak_tflops": peak}
+
+
 def _peak(gpu: GPU) -> tuple[Decimal | None, Literal["bf16", "fp16"]]:
     """The datasheet peak a run is timed at: BF16, else (T4, V100, P100) the FP16 figure that
     FP16 mixed precision runs at, else none."""
@@ -2166,6 +2199,8 @@ def _training_time(
         assert tokens_per_second is not None
         run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method=method)
         fields.update(tokens_per_second=tokens_per_second)
+        fields.update(_beyond_peak(model, method, tokens, gpu, count, epochs, ckpt, run,
+                                   reference, tokens_per_step, seq_len, on_card(gpu)))
     elif _peak(gpu)[0] is None:
         # No cited datasheet figure: say so, never guess a throughput. On the user's own card,
         # the same run timed and quoted where we rent it for least ("how long on my 4070 Ti
