@@ -145,3 +145,59 @@ def test_a_batch_after_a_run_timed_on_its_data_is_that_run_at_that_batch() -> No
         "llama-3-70b", "h100", 8, 4, 100_000_000), reply.text
     says(reply.text, ["8× H100 with the same settings", "At sequence length 2,048 and batch 4"],
          [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "intent", "count", "said"), [
+    ("en", "lora llama 3 70b on 8x h100 100M tokens how long", "and if i rent 4?", "time", 4,
+     "about 8.67 hours on 4× H100"),
+    ("en", "lora mistral 7b on an a100 for 10 hours how much", "and if i rent 2?", "cost", 2,
+     "2× A100 80GB × 10 hours at $1.84/hour"),
+    ("es", "cuanto cuesta un qlora de llama 3 70b en una h100 con 20k ejemplos de 1k tokens",
+     "¿y si alquilo 2?", "cost", 2, "en 2× H100"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur une a100 avec 50k exemples de 1k "
+     "tokens", "et si j'en loue 4 ?", "time", 4, "sur 4× A100 80GB"),
+])
+def test_renting_a_count_after_a_run_on_a_rented_card_is_that_run_on_that_many(
+        lang: str, run: str, asked: str, intent: str, count: int, said: str) -> None:
+    # was the price list, the run dropped
+    first, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.gpu_count) == (
+        intent, first.query.model_id, first.query.gpu, count), reply.text
+    says(reply.text, [said], ["💲"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "why"), [
+    ("en", "lora llama 3 8b 10k samples of 1k tokens how long on a100 vs h100",
+     "why is the h100 faster?",
+     "🔎 <b>Why:</b> the run is the same work on both, about 49.2 GFLOPs a token; the time is "
+     "that work over what each configuration computes at the assumed utilization: 1× H100 about "
+     "346.3 TFLOPS (35% of 989.5 peak TFLOPS a GPU), 1× A100 80GB about 109.2 (35% of 312), so "
+     "about 23 minutes against 1.25 hours."),
+    ("en", "lora llama 3 8b 10k samples of 1k tokens how long on a100 vs h100",
+     "why is it so slow on the a100?", "1× A100 80GB about 109.2 (35% of 312)"),
+    ("es", "cuanto tarda un lora de llama 3 8b con 10k ejemplos de 1k tokens en a100 vs h100",
+     "¿por qué la h100 es más rápida?", "🔎 <b>Por qué:</b> el entrenamiento es el mismo trabajo"),
+    ("fr", "combien de temps pour un lora de llama 3 8b avec 10k exemples de 1k tokens sur a100 "
+     "ou h100 ?", "pourquoi la h100 va plus vite ?",
+     "🔎 <b>Pourquoi\u00a0:</b> l'entraînement représente le même travail"),
+])
+def test_why_after_two_cards_timed_says_what_makes_the_difference(
+        lang: str, run: str, asked: str, why: str) -> None:
+    # was the same comparison again, the why unanswered
+    _, reply = converse(run, asked, locale=lang)
+    assert (reply.answer.intent, reply.query.why_asked) == ("compare", True), reply.text
+    says(reply.text, [why], ["🤔"])
+
+
+def test_why_after_a_card_not_compared_is_still_a_question_of_its_own() -> None:
+    _, reply = converse("lora llama 3 8b 10k samples of 1k tokens how long on a100 vs h100",
+                        "why is the b200 faster?", locale="en")
+    assert not reply.query.why_asked, reply.text
+
+
+def test_why_not_after_the_precisions_that_fit_gives_no_reason_of_one_of_them() -> None:
+    # "On 2× RTX 3090, Llama 3 70B fits: 4-bit inference", then "why not?": the 4-bit's
+    # headroom ("2.6 GB less than…") answers nothing asked; the breakdown follows as before
+    _, reply = converse("can i run llama 3 70b on 2x 3090", "why not?", locale="en")
+    says(reply.text, ["fits: 4-bit inference"], ["🔎"])

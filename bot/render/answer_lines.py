@@ -946,11 +946,42 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
     """"why?" after a run's time: what the time is made of (the FLOPs a token over what the
     GPUs compute at the assumed utilization); after a verdict: what the run needs per GPU
     against what each has, and its largest part. Nothing where the answer has neither."""
+    fmt = ph.fmt
+    times = answer.compare_times
+    if answer.query.intent == "compare" and len(times) == 2 and all(
+            t.wall_clock_hours is not None and t.flops is not None and t.peak_tflops is not None
+            and t.mfu is not None and t.gpu is not None and t.gpu_count is not None
+            and t.tokens > 0 for t in times):
+        # "why is the h100 faster?" after both timed: the same FLOPs over what each computes
+        fast, slow = sorted(times, key=lambda t: t.wall_clock_hours or 0)
+        rates = [t.peak_tflops * t.mfu * t.gpu_count  # type: ignore[operator]
+                 for t in (fast, slow)]
+        assert fast.flops is not None and fast.peak_tflops is not None and fast.mfu is not None
+        assert slow.peak_tflops is not None and slow.mfu is not None
+        assert fast.gpu is not None and fast.gpu_count is not None
+        assert slow.gpu is not None and slow.gpu_count is not None
+        put("🔎 <b>")
+        put(ph._("Why:"))
+        put("</b> ")
+        put(ph._(
+            "the run is the same work on both, about %(per)s GFLOPs a token; the time is that "
+            "work over what each configuration computes at the assumed utilization: %(fast)s "
+            "about %(fast_rate)s TFLOPS (%(fast_mfu)s of %(fast_peak)s peak TFLOPS a GPU), "
+            "%(slow)s about %(slow_rate)s (%(slow_mfu)s of %(slow_peak)s), so about %(fast_wall)s "
+            "against %(slow_wall)s. Memory only decides whether the run fits, not this time.",
+            per=fmt.num(fast.flops / fast.tokens / Decimal(10**9), 1),
+            fast=ph.config(fast.gpu, fast.gpu_count), fast_rate=fmt.num(rates[0], 1),
+            fast_mfu=fmt.percent(fast.mfu * 100, 0), fast_peak=fmt.num(fast.peak_tflops),
+            slow=ph.config(slow.gpu, slow.gpu_count), slow_rate=fmt.num(rates[1], 1),
+            slow_mfu=fmt.percent(slow.mfu * 100, 0), slow_peak=fmt.num(slow.peak_tflops),
+            fast_wall=fmt.duration(fast.wall_clock_hours or 0),
+            slow_wall=fmt.duration(slow.wall_clock_hours or 0)))
+        put("\n\n")
+        return
     d = answer.detailed
     if d is None:
         return
     t = d.training_time
-    fmt = ph.fmt
     if answer.query.intent == "time" and t is not None and t.wall_clock_hours is not None \
             and t.flops is not None and t.peak_tflops is not None and t.mfu is not None \
             and t.gpu is not None and t.gpu_count is not None and t.tokens > 0 \
@@ -973,7 +1004,11 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
         put("\n\n")
         return
     check = d.check
-    if check is None or not d.lines or answer.query.intent not in ("fit", "memory", "time"):
+    q = answer.query
+    if check is None or not d.lines or q.intent not in ("fit", "memory", "time") \
+            or q.method is None or (q.inference and not q.serving_precision_said):
+        # (no method said: "can i run llama 3 70b on 2x 3090" lists the precisions that fit,
+        # and "why not?" asks of those that do not; the breakdown after it is of one of them)
         return
     largest = max(d.lines, key=lambda line: line.gb)
     has, need = check.vram_per_gpu_gb, check.detailed_per_gpu_gb

@@ -592,6 +592,31 @@ def _time_in_unit(new: Query, previous: Query) -> Query | None:
     return merged.model_copy(update={"intent": "time", "days_asked": days, "hours_asked": not days})
 
 
+# "why is the h100 faster?", "why is it so slow?", "¿por qué la h100 es más rápida?",
+# "pourquoi la h100 va plus vite ?" (folded): a why, naming at most the cards compared.
+_WHY_NAMING: Final = lazy(
+    r"^\W*(?:(?:and|but|ok|so|hm+|y|pero|vale|et|mais|bon|ah)\W+)?"
+    r"(?:why|how come|por ?que|porq|xq|pq|pk|pkoi|pourquoi)(?![a-z0-9])"
+)
+
+
+def _why_of_comparison(new: Query, previous: Query) -> Query | None:
+    """"why is the h100 faster?" after two cards' times compared: the same comparison, led by
+    what makes the difference (was the same reply again). A card not compared is a question
+    of its own."""
+    if previous.intent != "compare" or previous.gpu is None or not previous.other_gpus \
+            or previous.params_b is None or _names_model(new) or new.method is not None \
+            or (previous.dataset_tokens is None and not previous.dataset_samples) \
+            or words(new.text) > SHORT_WORDS or _WHY_NAMING.match(fold(new.text)) is None:
+        return None
+    named = {g for g in (new.gpu, *new.other_gpus) if g is not None}
+    if not named <= {previous.gpu, *previous.other_gpus}:
+        return None
+    return previous.model_copy(update={
+        "text": new.text, "why_asked": True, "follow_up": True, "lang": new.lang,
+        "lang_sure": new.lang_sure})
+
+
 # "per epoch?", "and each epoch?", "how long per epoch", "time per epoch?", "¿por época?",
 # "¿cuánto por época?", "et par époque ?", "combien de temps par epoch ?" (folded): one epoch's
 # share of the run just timed.
@@ -1039,6 +1064,41 @@ def _rented(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None
         "vram_gb": None, "intent": "cost" if costed else merged.intent, "off_own_card": True})
 
 
+# "and if i rent 2?", "what if i rent 4 of them", "¿y si alquilo 2?", "et si j'en loue 4 ?"
+# (folded): that many of the card just answered on, rented.
+_RENT_COUNT: Final = lazy(
+    r"(?<![a-z])(?:rent(?:ed|ing)?|alquil(?:o|ara|ase|amos|ar|as)|rent(?:o|ara|ar|as)"
+    rf"|lou(?:e|es|ais|ait|er|erais|ons))\s+{_N}"
+    r"(?:\s*x)?(?:\s+(?:gpus?|cards?|tarjetas?|graficas?|cartes?|of them|de ellas|d'entre elles))?"
+    r"\W*$"
+)
+
+
+def _rent_count(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
+    """"and if i rent 4?" after a run on a card we rent at a published price: the same run on
+    that many of it (was the price list, the run dropped). After one's own card, renting is
+    _rented's (the cheapest offer)."""
+    if gpus is None or previous.params_b is None or previous.gpu is None \
+            or previous.intent not in ("fit", "time", "cost") or previous.card_owned \
+            or _names_model(new) or _names_card(new) or new.hours is not None \
+            or new.budget_usd is not None or words(new.text) > SHORT_WORDS:
+        return None
+    card = gpus.gpu_or_none(previous.gpu)
+    if card is None or not card.rented or card.usd_per_gpu_hour is None \
+            or _MY_CARD.search(fold(previous.text)) is not None:
+        return None
+    said = _RENT_COUNT.search(fold(new.text))
+    if said is None:
+        return None
+    raw = said.group(1)
+    count = int(raw) if raw.isdigit() else lx.COUNT_WORDS[raw]
+    if not 0 < count <= 64:
+        return None
+    merged = _merge(new.model_copy(update={"intent": previous.intent, "gpu_count": count}),
+                    previous, names_model=False)
+    return merged.model_copy(update={"intent": previous.intent, "gpu_count": count})
+
+
 def _local_card(new: Query, previous: Query, gpus: Catalogue | None) -> Query | None:
     """"what about used 3090s?", "¿y con 3090s?", "et avec des 3090 ?" after hardware to buy
     was asked for a model: the machines of that card, the fewest of it that hold each precision
@@ -1293,7 +1353,7 @@ def _follow_up(
     back = _back_to(new, previous)
     if back is not None:
         return back
-    rented = _rented(new, previous, gpus)
+    rented = _rented(new, previous, gpus) or _rent_count(new, previous, gpus)
     if rented is not None:
         return rented
     carded = _local_card(new, previous, gpus) or _mac_memory(new, previous, gpus)
@@ -1305,7 +1365,8 @@ def _follow_up(
     trained = _data_of_run(new, previous)
     if trained is not None:
         return trained
-    per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous)
+    per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous) \
+        or _why_of_comparison(new, previous)
     if per_gpu is not None:
         return per_gpu
     epochs = _epochs_of_untimed_run(new, previous) or _per_epoch_of_run(new, previous)
