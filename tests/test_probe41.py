@@ -194,3 +194,10 @@ def test_a_cards_purchase_price_is_no_budget(text: str, intent: str) -> None:
 def test_hours_bought_keep_their_price() -> None:
     reply = ask("bought 100 h100 hours for $200, how many are left")
     assert reply.query.budget_usd == 200, reply.text[:300]
+
+
+def test_hours_asked_after_the_fit() -> None:
+    # "fits & hours for 3 epochs of 8k samples?": the hours asked too (was the fit alone)
+    reply = ask("rtx 3090 lora qwen2.5 7b seq 2048 bs 2, fits & hours for 3 epochs of 8k samples?")
+    assert reply.query.intent == "time", reply.text[:300]
+    says(reply.text, ["⏱ <b>LoRA of Qwen2.5 7B (7.61B parameters): about"], [])

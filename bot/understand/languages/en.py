@@ -321,6 +321,9 @@ LANGUAGE = Language(
             # counts are blanked by then: "time for of", "time for ?")
             r"(?<!first )(?<!last )(?<!next )(?<!same )(?<!any )(?<!some )time (?:for|per)",
             r"(?:per[ -])?epoch time",
+            # "fits & hours for 3 epochs of 8k samples?", "vram and hours per epoch": the hours
+            # asked after another question (was the fit alone)
+            r"(?:(?<=[&+,] )|(?<=and ))(?:gpu ?-? ?)?(?:hours|hrs) (?:for|per|needed|it takes)",
             # "gpu hours needed for qlora mistral 7b on 20M tokens"
             r"gpu ?-? ?hours? (?:needed|required|it takes|would it take)",
             r"(?:needed|required|estimated) gpu ?-? ?hours?",
