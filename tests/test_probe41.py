@@ -201,3 +201,24 @@ def test_hours_asked_after_the_fit() -> None:
     reply = ask("rtx 3090 lora qwen2.5 7b seq 2048 bs 2, fits & hours for 3 epochs of 8k samples?")
     assert reply.query.intent == "time", reply.text[:300]
     says(reply.text, ["⏱ <b>LoRA of Qwen2.5 7B (7.61B parameters): about"], [])
+
+
+@pytest.mark.parametrize("text", [
+    # What the card cost, said after "paid"/"spent": no payment asked, no budget (was "🪙 Paying
+    # in crypto", the fit asked unanswered)
+    "i paid $700 for my 3090, can it qlora llama 3 8b",
+    "spent $1600 on a 4090, what can i finetune",
+])
+def test_paid_for_ones_card_is_no_payment(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.intent == "fit" and reply.query.budget_usd is None, reply.text[:300]
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    # our own payment and a budget to spend stay what they were
+    ("paid for an h100 block, now what", "pay"),
+    ("i paid 50 usdt, when do i get my hours", "pay"),
+    ("i want to spend $100 on a h100, how many hours", "cost"),
+])
+def test_payments_and_budgets_unchanged(text: str, intent: str) -> None:
+    assert ask(text).query.intent == intent

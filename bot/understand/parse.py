@@ -1531,6 +1531,15 @@ _BOUGHT_FOR: Final = lazy(
     r"[^,.;?!$]{1,32} (?:for|at) (?:like |about |around |~ ?)?$")
 
 
+# ... or said after it, the card named ("paid $700 for my 3090", "spent 1600 on a 4090").
+_PAID_FOR_CARD: Final = lazy(
+    r" ?(?:for|on) (?:my|a|an|the|this|that|one|two|\d) (?:used |new |second[ -]?hand )?gpus?"
+    r"(?![a-z])(?! ?-? ?h)")
+
+
+_PAID_BEFORE: Final = lazy(r"(?<![a-z])(?:paid|spent|dropped) (?:like |about |around |~ ?)?$")
+
+
 def _take_money(work: _Work, alert_cue: bool) -> None:
     match = px.PERCENT.search(work.s)
     if match:
@@ -1548,8 +1557,11 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         raw = match.group("a") or match.group("b")
         before = work.s[max(0, match.start() - 24) : match.start()]
         # (read in the text as typed: "bought 100 h100 hours for $200" has its hours blanked)
-        if bought and _BOUGHT_FOR.search(work.typed or work.s, max(0, match.start() - 48),
-                                         match.start()):
+        if bought and (_BOUGHT_FOR.search(work.typed or work.s, max(0, match.start() - 48),
+                                          match.start())
+                       or (_PAID_BEFORE.search(work.s, max(0, match.start() - 24),
+                                               match.start()) is not None
+                           and _PAID_FOR_CARD.match(work.s, match.end()) is not None)):
             # "got a used 3090 for 700 bucks, can it qlora …": what the card cost, no budget
             # (was "$700 buys 853.6 hours of 1× L40S", the fit asked unanswered)
             continue

@@ -251,7 +251,9 @@ LANGUAGE = Language(
         "PAY_STRONG": (
             # "pays" only after who pays: "dans quel pays sont les serveurs" is a country
             r"pay", r"(?:who|it|one|he|she|that|which) pays", r"paying", r"payment", r"payments",
-            r"paid", r"payable", r"top\s?-?\s?up",
+            # not what a card cost: "i paid $700 for my 3090, can it qlora …" (was how to pay us)
+            r"paid(?! (?:[$\d][\d.,k$]*|\s{2,}) *(?:bucks |dollars |usd )?(?:for|on) (?:my|a|an|the|this|"
+            r"one|two) (?:used |new )?gpus?(?![a-z]))", r"payable", r"top\s?-?\s?up",
             # "ok book it", "how do i book one?", "i'll take it" after a run priced: how to get
             # it is paying on the website (was "I did not understand")
             r"book (?:it|that|this|them|one|an? (?:instance|gpu|block))",
