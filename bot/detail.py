@@ -275,7 +275,7 @@ class TrainingEstimate:
     mfu_assumed: bool = False
     peak_tflops: Decimal | None = None
     # "fp16": the GPU has no BF16 (T4, V100): timed at its FP16 peak, FP16 mixed precision.
-    peak_precision: Literal["bf16", "fp16"] = "bf16"
+    peak_precision: Literal["bf16", "fp16", "fp32"] = "bf16"
     peak_source: str | None = None  # the document the peak is read in (GPU.peak_source)
     peak_derived: bool = False  # worked out from its per-cycle rate (GPU.peak_derived)
     peak_fp32_accumulate: bool = False  # its "with FP32 accumulate" row (GPU.peak_fp32_accumulate)
@@ -1905,7 +1905,7 @@ def _target(
         # A throughput the user measured was measured on the card they name: it ran there.
         return asked, True
     timeable = [o for o in options
-                if o.gpu is not None and (measured or _peak(cat.gpu(o.gpu))[0] is not None)]
+                if o.gpu is not None and (measured or _training_peak(cat.gpu(o.gpu))[0] is not None)]
     if not timeable:
         return (options[0] if options else None), False
     if measured:  # a throughput measured on one card says nothing of another's
@@ -1916,7 +1916,7 @@ def _target(
     # Options come cheapest first: a tie keeps the cheaper hour.
     def per_tflops(option: Fit) -> Decimal:
         assert option.gpu is not None
-        peak = _peak(cat.gpu(option.gpu))[0]
+        peak = _training_peak(cat.gpu(option.gpu))[0]
         price = option.usd_per_hour
         if price is None or peak is None:
             return Decimal("Infinity")
@@ -2078,6 +2078,16 @@ def _peak(gpu: GPU) -> tuple[Decimal | None, Literal["bf16", "fp16"]]:
     return gpu.fp16_dense_tflops, "fp16"
 
 
+def _training_peak(gpu: GPU) -> tuple[Decimal | None, Literal["bf16", "fp16", "fp32"]]:
+    """The peak a training run is timed at: _peak's, else the FP32 peak of a card whose FP16
+    is far slower than its FP32 (P40, GTX 1080 Ti: 1/64), the run trained in FP32 there (was
+    no time at all)."""
+    if gpu.bf16_dense_tflops is None and gpu.fp16_dense_tflops is None \
+            and gpu.fp32_dense_tflops is not None:
+        return gpu.fp32_dense_tflops, "fp32"
+    return _peak(gpu)
+
+
 def deadline_hours(query: Query) -> Decimal | None:
     """The hours a deadline allows ("within 2 days", "by tomorrow"; a night: its shortest, 8
     hours), to time the run where it finishes within them; None: no deadline asked, or a card
@@ -2144,7 +2154,7 @@ def _training_time(
 
     def paid(option: Fit) -> Decimal | None:
         """What is paid for the run on `option`, in whole blocks (None: no price or peak)."""
-        peak = _peak(cat.gpu(option.gpu))[0] if option.gpu is not None else None
+        peak = _training_peak(cat.gpu(option.gpu))[0] if option.gpu is not None else None
         if peak is None or option.gpu is None:
             return None
         there = timed[option.gpu, option.gpu_count] = estimate_training_time(
@@ -2201,7 +2211,7 @@ def _training_time(
         fields.update(tokens_per_second=tokens_per_second)
         fields.update(_beyond_peak(model, method, tokens, gpu, count, epochs, ckpt, run,
                                    reference, tokens_per_step, seq_len, on_card(gpu)))
-    elif _peak(gpu)[0] is None:
+    elif _training_peak(gpu)[0] is None:
         # No cited datasheet figure: say so, never guess a throughput. On the user's own card,
         # the same run timed and quoted where we rent it for least ("how long on my 4070 Ti
         # Super, and what would it cost with you?").
@@ -2213,7 +2223,7 @@ def _training_time(
         return replace(base, **fields, problem="no_peak_tflops",
                        rented=rented if rented is not None and rented.quote else None)
     else:
-        peak, precision = _peak(gpu)
+        peak, precision = _training_peak(gpu)
         assert peak is not None
         run = timed.get((gpu.id, count)) or estimate_training_time(
             model, method, tokens, peak, count, epochs, ckpt, reference=reference,

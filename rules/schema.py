@@ -47,6 +47,10 @@ class GPU(Sourced):
     # Cards without BF16 (T4, V100, P100): the datasheet's FP16 figure (tensor cores, FP32
     # accumulate), what FP16 mixed precision training runs at; None where none is printed.
     fp16_dense_tflops: Decimal | None = None
+    # Cards with neither (Pascal's GP102/GP104: the P40, GTX 1080 Ti), whose FP16 runs at 1/64
+    # of their FP32 rate: the FP32 peak, what a run there trains at (FP32); None where none is
+    # cited. Training time only: nothing else reads it.
+    fp32_dense_tflops: Decimal | None = None
     # The document the peak above is read in, as a reply names it ("NVIDIA H100 datasheet"):
     # words of `source`, which cites it in full.
     peak_source: str | None = None
@@ -89,7 +93,7 @@ class GPU(Sourced):
 
     _check = field_validator(
         "vram_gb", "usd_per_gpu_hour", "bf16_dense_tflops", "fp16_dense_tflops",
-        "memory_bandwidth_gbs"
+        "fp32_dense_tflops", "memory_bandwidth_gbs"
     )(_positive)
 
     @model_validator(mode="after")
@@ -104,8 +108,12 @@ class GPU(Sourced):
         if self.memory_options_gb and self.vram_gb != min(self.memory_options_gb):
             raise ValueError(f"{self.id}: vram_gb must be the smallest memory option")
         if (self.peak_source is None) != (
-                self.bf16_dense_tflops is None and self.fp16_dense_tflops is None):
+                self.bf16_dense_tflops is None and self.fp16_dense_tflops is None
+                and self.fp32_dense_tflops is None):
             raise ValueError(f"{self.id}: a peak TFLOPS figure needs its peak_source, and back")
+        if self.fp32_dense_tflops is not None and (
+                self.bf16_dense_tflops is not None or self.fp16_dense_tflops is not None):
+            raise ValueError(f"{self.id}: an FP32 peak only where no 16-bit one is cited")
         if self.peak_fp32_accumulate and "fp32 accumulate" not in self.source.lower():
             raise ValueError(f"{self.id}: peak_fp32_accumulate without its source saying so")
         if self.peak_derived and (self.peak_source is None or " (" not in self.peak_source):

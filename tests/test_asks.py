@@ -335,12 +335,12 @@ def test_how_long_with_a_budget_leads_with_the_time_and_says_what_the_budget_buy
 
 
 def test_how_long_without_a_citable_peak_fills_no_hours_or_cost() -> None:
-    # No cited peak for a GTX 1080 Ti (Pascal: no tensor cores, no BF16): the reply estimates no
+    # No cited peak for a TITAN V (the GTX 1080 Ti asked here before is timed at its FP32 peak since gpu41): the reply estimates no
     # time on it, so the JSON (the asked configuration) carries no assumed hours or cost; the
     # quote in the text is the same run where we rent it for least (TrainingEstimate.rented).
-    got = to_json(Pipeline(CAT).ask("cuanto tarda un qlora de 7b con 20M tokens en mi 1080 ti"))
+    got = to_json(Pipeline(CAT).ask("cuanto tarda un qlora de 7b con 20M tokens en mi titan v"))
     assert got["intent"] == "time" and "Ninguna ficha técnica" in got["text"]
-    assert "Si lo alquilas aquí" in got["text"] and "1080 Ti ×" not in got["text"]
+    assert "Si lo alquilas aquí" in got["text"] and "TITAN V ×" not in got["text"]
     assert (got["hours"], got["cost_usd"], got["gpu_hours"], got["hours_assumed"]) == (
         None, None, None, None)
 

@@ -104,19 +104,19 @@ def test_colab_beside_an_a100_is_still_its_free_t4_against_any_a100() -> None:
     assert str(got["text"]).startswith("⚖️ <b>T4 or A100 80GB?</b>"), got["text"]
 
 
-# A card with no cited peak (the GTX 1080 Ti: Pascal, no tensor cores; the RTX 4070 Ti asked
-# here before has one since peaks37): said so, and the run timed where we rent it; no longer "the A100 and
+# A card with no cited peak (the TITAN V; the RTX 4070 Ti and GTX 1080 Ti asked here before
+# have one since peaks37 and gpu41): said so, and the run timed where we rent it; no longer "the A100 and
 # H100 have cited figures", as if no other card had one.
 NO_PEAK = [
-    ("how long qlora llama 3 8b 10k samples 512 tokens on my 1080 ti", "en",
-     "No datasheet we can cite gives the GTX 1080 Ti's peak BF16 throughput, so we do not "
+    ("how long qlora llama 3 8b 10k samples 512 tokens on my titan v", "en",
+     "No datasheet we can cite gives the TITAN V's peak BF16 throughput, so we do not "
      "estimate the time rather than guess. Measure your tokens per second on a short run.</b>",
      "Rented here instead"),
-    ("cuanto tarda un qlora de mistral 7b con 10k ejemplos de 512 tokens en mi 1080 ti", "es",
+    ("cuanto tarda un qlora de mistral 7b con 10k ejemplos de 512 tokens en mi titan v", "es",
      "así que no estimamos el tiempo para no adivinarlo. Mide tus tokens por segundo en una "
      "ejecución corta.</b>", "1× L40S"),
     ("combien de temps pour un qlora de llama 3 8b sur 10k exemples de 512 tokens sur ma "
-     "1080 ti", "fr", "débit BF16 de pointe de la GTX 1080 Ti\u00a0: plutôt que de deviner, "
+     "titan v", "fr", "débit BF16 de pointe de la TITAN V\u00a0: plutôt que de deviner, "
      "nous n'estimons pas la durée. Mesurez vos tokens par seconde sur un court "
      "entraînement.</b>", "1× L40S"),
 ]

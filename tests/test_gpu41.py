@@ -51,3 +51,41 @@ def test_a2_alone_is_not_the_gcp_series() -> None:
     """ "a2" alone is NVIDIA's A2 card or nothing: only a Google Cloud word makes it A100s."""
     got = ask_json("does llama 3 8b qlora fit on an a2?")
     assert got["gpu"] != "a100-40gb", got["text"]
+
+
+# Pascal cards with neither a BF16 nor an FP16 peak (FP16 at 1/64 of FP32): training time
+# was refused ("No datasheet we can cite gives the P40's peak BF16 throughput"), now timed at
+# the FP32 peak TechPowerUp's database gives, said as such.
+FP32_TIMED = [
+    ("how long to qlora llama 3 8b on 10k examples of 512 tokens on my p40?", None, "p40",
+     "on 1× P40", "11.76 peak FP32 TFLOPS"),
+    ("how long to qlora qwen 2.5 1.5b on 10k examples of 512 tokens on my 1080 ti?", None,
+     "gtx-1080-ti", "on 1× GTX 1080 Ti", "11.34 peak FP32 TFLOPS"),
+    ("¿cuánto tarda un qlora de llama 3 8b con 10k ejemplos de 512 tokens en mi p40?", "es",
+     "p40", "en 1× P40", "11,76 TFLOPS FP32 de pico"),
+    ("combien de temps pour un qlora de llama 3 8b sur 10k exemples de 512 tokens sur ma p40 ?",
+     "fr", "p40", "sur 1× P40", "11,76 TFLOPS FP32 de crête"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "gpu", "lead", "peak"), FP32_TIMED)
+def test_an_fp32_only_card_is_timed_at_its_fp32_peak(question: str, lang: str | None, gpu: str,
+                                                     lead: str, peak: str) -> None:
+    got = ask_json(question, lang)
+    text = str(got["text"])
+    first = text.split("\n")[0]
+    assert got["gpu"] == gpu and lead in first and got["hours"] is not None, first
+    assert peak in text and "No datasheet" not in text, text
+
+
+def test_the_fit_reply_times_an_fp32_card_itself() -> None:
+    """The two-length headline ran on our cheapest card, with "No datasheet … P40's peak"."""
+    got = ask_json("does llama 3 8b qlora fit on my P40? how long for 10k examples?")
+    text = str(got["text"])
+    assert "at 512 tokens each" in text and "on 1× P40 (1 epoch)" in text, text
+    assert "No datasheet we can cite" not in text, text
+
+
+def test_an_fp32_card_beside_a_rented_one_says_its_precision() -> None:
+    got = ask_json("how long to lora llama 3 8b on 5M tokens on my p40 vs an a100?")
+    assert "timed at its 11.76 peak FP32 TFLOPS, the run assumed in FP32" in str(got["text"])

@@ -223,7 +223,8 @@ def test_the_b200_and_mi250_peaks_are_the_cited_dense_figures() -> None:
 def test_every_peak_names_the_document_it_is_read_in() -> None:
     # A reply that times a run names where its peak comes from: a document `source` cites.
     for gpu in CAT.gpus:
-        has_peak = gpu.bf16_dense_tflops is not None or gpu.fp16_dense_tflops is not None
+        has_peak = gpu.bf16_dense_tflops is not None or gpu.fp16_dense_tflops is not None \
+            or gpu.fp32_dense_tflops is not None
         assert (gpu.peak_source is not None) == has_peak, gpu.id
         assert gpu.peak_source is None or gpu.peak_source in gpu.source, gpu.id
     assert CAT.gpu("a10g").peak_source == "NVIDIA/AWS A10G Tensor Core GPU datasheet"

@@ -71,8 +71,9 @@ def test_the_offload_stated_runs_on_the_card_asked(text: str, command: str) -> N
 def test_the_unpeaked_card_line_ends_before_the_method_line() -> None:
     # a card with no cited peak and no method named: two sentences, two lines (was
     # "…where this run costs least.No method named, …" run together)
-    # (the GTX 1080 Ti; the RTX 4060 Ti 16GB asked here before has a peak since peaks37)
-    body = converse("i want to train llama 3 8b", "i have a 1080 ti",
+    # (the TITAN V; the RTX 4060 Ti 16GB and the GTX 1080 Ti asked here before have a peak since
+    # peaks37 and gpu41)
+    body = converse("i want to train llama 3 8b", "i have a titan v",
                     "how long would it take with 10k examples?")[-1].text
     says(body, ["these times are on the configuration we rent where this run costs least.\n"
                 "No method named, so this is the time for QLoRA"], ["least.No"])

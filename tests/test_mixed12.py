@@ -153,20 +153,20 @@ def test_not_each_trained(question: str) -> None:
     assert "1️⃣ <i>Llama 3 8B</i>" not in reply.text, reply.text
 
 
-# A run timed on another card because the one asked has no cited peak (the GTX 1080 Ti; the RTX
-# 3060 asked here before has one since peaks37): why, right under the
+# A run timed on another card because the one asked has no cited peak (the TITAN V; the RTX
+# 3060 and GTX 1080 Ti asked here before have one since peaks37 and gpu41): why, right under the
 # times (was after their cost).
 UNPEAKED = [
-    ("fr", "combien de vram pr un qlora de mistral7b sur ma 1080 ti ?? et ça prend cmb de temps "
+    ("fr", "combien de vram pr un qlora de mistral7b sur ma titan v ?? et ça prend cmb de temps "
      "avec 10k exemples",
      "sur 1× L40S (1 époque).</b>\nAucune fiche technique citable ne donne le débit BF16 de crête "
-     "de la GTX 1080 Ti"),
-    ("en", "how long to qlora mistral 7b on my 1080 ti with 10k examples",
-     "on 1× L40S (1 epoch).</b>\nNo datasheet we can cite gives the GTX 1080 Ti's peak BF16 "
+     "de la TITAN V"),
+    ("en", "how long to qlora mistral 7b on my titan v with 10k examples",
+     "on 1× L40S (1 epoch).</b>\nNo datasheet we can cite gives the TITAN V's peak BF16 "
      "throughput: these times are on the configuration we rent where this run costs least."),
-    ("es", "cuanto tarda un qlora de mistral 7b en mi 1080 ti con 10k ejemplos",
+    ("es", "cuanto tarda un qlora de mistral 7b en mi titan v con 10k ejemplos",
      "en 1× L40S (1 época).</b>\nNinguna ficha técnica que podamos citar da el rendimiento BF16 "
-     "máximo de la GTX 1080 Ti"),
+     "máximo de la TITAN V"),
 ]
 
 

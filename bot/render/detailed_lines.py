@@ -558,6 +558,16 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
                 "%(gh)s GPU-hours, %(wall)s on %(where)s.", hours,
                 mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
             ))
+        elif t.peak_precision == "fp32":
+            lines.append(g.ngettext(
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP32 TFLOPS (no BF16, and FP16 at 1/64 of that rate: FP32 assumed): %(gh)s "
+                "GPU-hour, %(wall)s on %(where)s.",
+                "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "
+                "FP32 TFLOPS (no BF16, and FP16 at 1/64 of that rate: FP32 assumed): %(gh)s "
+                "GPU-hours, %(wall)s on %(where)s.", hours,
+                mfu=mfu, peak=peak, gpu=gpu, gh=gh, wall=wall, where=where,
+            ))
         elif t.peak_precision == "fp16":
             lines.append(g.ngettext(
                 "At an assumed %(mfu)s model-FLOPs utilization of the %(gpu)s's %(peak)s peak "

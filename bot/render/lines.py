@@ -3878,6 +3878,14 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put(attention)
                 put("\n")
             for t in times:
+                if t.peak_precision == "fp32":
+                    put(_(
+                        "The %(gpu)s has no BF16 and runs FP16 at 1/64 of its FP32 rate: it is "
+                        "timed at its %(peak)s peak FP32 TFLOPS, the run assumed in FP32.",
+                        gpu=ph.gpu_name(t.gpu), peak=fmt.num(t.peak_tflops),
+                    ))
+                    put("\n")
+                    continue
                 if t.peak_precision != "fp16":
                     continue
                 if ph.bf16_unprinted(t.gpu):
