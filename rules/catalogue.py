@@ -307,8 +307,19 @@ class Catalogue:
         """Closest known GPU names for a typo ("H10", "A1000"), by spelling; when the user gave
         the card's memory, cards with that memory come first."""
         index = self._alias_index
-        keys = self._alias_names.close(_normalise(text), n * 6, 0.5)
+        typed = _normalise(text)
+        keys = self._alias_names.close(typed, n * 6, 0.5)
         close = list(dict.fromkeys(index[key] for key in keys))
+        # A name that is a whole part of longer ones ("RTX 5000": the Quadro RTX 5000 and the
+        # RTX 5000 Ada; "RTX4000") names one of those, not the nearest spellings (was "RTX
+        # A5000, Quadro RTX 8000, or RTX 5090"): they come first, the closest spelled first.
+        parts = re.findall(r"[a-z]+|\d+", typed)
+        if len(typed) >= 5 and len(parts) >= 2:
+            whole = re.compile(r"(?<![a-z0-9])" + " ?".join(parts) + r"(?![a-z0-9])")
+            within = [g for g in dict.fromkeys(
+                index[key] for key in sorted(index, key=len) if whole.search(key))]
+            close = [g for g in close if g in within] + [g for g in within if g not in close] \
+                + [g for g in close if g not in within]
         if vram_gb is not None:
             same = [g for g in close if g.vram_gb == vram_gb]
             close = same + [g for g in close if g.vram_gb != vram_gb]

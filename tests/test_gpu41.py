@@ -89,3 +89,23 @@ def test_the_fit_reply_times_an_fp32_card_itself() -> None:
 def test_an_fp32_card_beside_a_rented_one_says_its_precision() -> None:
     got = ask_json("how long to lora llama 3 8b on 5M tokens on my p40 vs an a100?")
     assert "timed at its 11.76 peak FP32 TFLOPS, the run assumed in FP32" in str(got["text"])
+
+
+@pytest.mark.parametrize(("question", "names"), [
+    # A name that is a whole part of longer ones names one of those (was "Did you mean RTX A5000,
+    # Quadro RTX 8000, or RTX 5090?", neither card it can be among them).
+    ("does llama 3 8b qlora fit on my RTX 5000?", ("RTX 5000 Ada", "Quadro RTX 5000")),
+    ("does llama 3 8b qlora fit on my paperspace RTX4000?", ("RTX 4000 Ada", "Quadro RTX 4000")),
+])
+def test_an_ambiguous_name_suggests_the_cards_it_is_part_of(question: str,
+                                                           names: tuple[str, ...]) -> None:
+    got = ask_json(question)
+    first = str(got["text"]).split("\n")[0]
+    assert got["error"] == "unknown_gpu" and "Did you mean" in first, first
+    for name in names:
+        assert name in first, first
+
+
+def test_a_typo_keeps_its_closest_spellings() -> None:
+    got = ask_json("does llama 3 8b qlora fit on my rtx 9090?")
+    assert "Did you mean RTX 5090, RTX 4090, or RTX 3090?" in str(got["text"]), got["text"]
