@@ -201,3 +201,22 @@ def test_why_not_after_the_precisions_that_fit_gives_no_reason_of_one_of_them() 
     # headroom ("2.6 GB less than…") answers nothing asked; the breakdown follows as before
     _, reply = converse("can i run llama 3 70b on 2x 3090", "why not?", locale="en")
     says(reply.text, ["fits: 4-bit inference"], ["🔎"])
+
+
+def test_in_hours_after_a_runs_cost_on_its_data_is_its_time_in_hours() -> None:
+    # was "I did not understand"
+    *_, reply = converse("how much to qlora llama 3 8b on 50k samples of 512 tokens",
+                         "and on an h100?", "in hours?", locale="en")
+    q = reply.query
+    assert (reply.answer.intent, q.gpu, q.dataset_tokens, q.hours_asked) == (
+        "time", "h100", 25_600_000, True), reply.text
+    says(reply.text, ["QLoRA of Llama 3 8B: about 1.25 hours on 1× H100"], [])
+
+
+def test_why_after_a_time_the_card_asked_cannot_hold_is_its_memory() -> None:
+    # the run is timed where it fits (4× A100 80GB) under "No: … does not fit on 1× A100 80GB":
+    # "why?" was what that other time is made of
+    *_, reply = converse("lora qwen2.5 32b on an a100, how long for 10k samples of 4k tokens",
+                         "and with 8k ctx?", "why?", locale="en")
+    says(reply.text, ["🔎 <b>Why:</b> it needs about 97.2 GB per GPU, 11.3 GB more than the "
+                      "85.9 GB each GPU has"], ["Why this time"])

@@ -982,7 +982,9 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
     if d is None:
         return
     t = d.training_time
-    if answer.query.intent == "time" and t is not None and t.wall_clock_hours is not None \
+    # (timed elsewhere, the asked configuration not holding the run: the memory is the reason)
+    if answer.query.intent == "time" and t is not None and t.asked \
+            and t.wall_clock_hours is not None \
             and t.flops is not None and t.peak_tflops is not None and t.mfu is not None \
             and t.gpu is not None and t.gpu_count is not None and t.tokens > 0 \
             and t.flops_per_param_token is not None and t.params_b is not None:

@@ -581,8 +581,12 @@ _IN_UNIT: Final = lazy(
 def _time_in_unit(new: Query, previous: Query) -> Query | None:
     """"in hours?" after a run's time: the same run, its time said in hours (a run under an
     hour was said in minutes), "in days?" in days beside the hours (was "I did not understand")."""
-    if previous.intent != "time" or previous.params_b is None or _names_model(new) \
-            or _names_card(new) or new.hours is not None:
+    if previous.intent not in ("time", "cost") or previous.params_b is None \
+            or _names_model(new) or _names_card(new) or new.hours is not None \
+            or (previous.intent == "cost"
+                and previous.dataset_tokens is None and not previous.dataset_samples):
+        # (after a cost on its data, "in hours?" is the run's time: a cost for hours said
+        # has no other)
         return None
     said = _IN_UNIT.match(fold(new.text))
     if said is None:
