@@ -29,6 +29,16 @@ PINNED = {
     "falcon3-10b": (40, 3072, 12, 4, 256, 23040, 131072, False, True),
     "ministral-3-3b": (26, 3072, 32, 8, 128, 9216, 131072, True, True),
     "baichuan2-7b": (32, 4096, 32, 32, 128, 11008, 125696, False, True),
+    "baichuan2-13b": (40, 5120, 40, 40, 128, 13696, 125696, False, True),
+    "internlm2.5-20b": (48, 6144, 48, 8, 128, 16384, 92544, False, True),
+    "bloom-560m": (24, 1024, 16, 16, 64, 4096, 250880, True, False),
+    "bloom-1b1": (24, 1536, 16, 16, 96, 6144, 250880, True, False),
+    "bloom-1b7": (24, 2048, 16, 16, 128, 8192, 250880, True, False),
+    "bloom-3b": (30, 2560, 32, 32, 80, 10240, 250880, True, False),
+    "bloom-176b": (70, 14336, 112, 112, 128, 57344, 250880, True, False),
+    "santacoder": (24, 2048, 16, 1, 128, 8192, 49280, True, False),
+    "olmo-3-7b": (32, 4096, 32, 32, 128, 11008, 100278, False, True),
+    "olmo-3-32b": (64, 5120, 40, 8, 128, 27648, 100278, False, True),
 }
 
 
@@ -50,8 +60,32 @@ def test_opt_counts_its_positions_and_biases(model_id: str) -> None:
     assert arch is not None and arch.learned_positions == 2050 and arch.biases
 
 
+@pytest.mark.parametrize("model_id", sorted(m for m in PINNED if m.startswith("bloom-")))
+def test_bloom_has_biases_and_no_position_weights(model_id: str) -> None:
+    # BLOOM's ALiBi adds no weights; every Linear and LayerNorm carries a bias.
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and arch.learned_positions is None and arch.biases
+
+
+def test_santacoder_keeps_one_kv_head() -> None:
+    # multi_query: K and V of one 128-wide head, 24 layers, FP16: 12,288 bytes a token.
+    arch = CATALOGUE.get("santacoder").arch
+    assert arch is not None and arch.learned_positions == 2048
+    assert arch.kv_cache_bytes_per_token(2) == 2 * 24 * 1 * 128 * 2
+
+
+@pytest.mark.parametrize(("model_id", "full"), [("olmo-3-7b", 8), ("olmo-3-32b", 16)])
+def test_olmo_3_windows_three_layers_in_four(model_id: str, full: int) -> None:
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and arch.sliding_window == 4096
+    assert arch.full_attention_layers == full == arch.layers // 4
+    # At 32,768 tokens the windowed layers keep 4,096 tokens each.
+    assert arch.kv_cache_layer_tokens(32_768) == full * 32_768 + (arch.layers - full) * 4096
+
+
 @pytest.mark.parametrize(("model_id", "vocab"), [
     ("opt-6.7b", 50272), ("falcon3-7b", 131072), ("baichuan2-7b", 125696),
+    ("bloom-3b", 250880), ("olmo-3-7b", 100278),
 ])
 def test_the_logits_are_the_models_own_vocabulary(model_id: str, vocab: int) -> None:
     # The logits of a LoRA step grow with the vocabulary: OPT's 50,272 is 0.39 of the
@@ -74,6 +108,9 @@ def pipeline() -> Pipeline:
     "lora opt 6.7b on a 4090, seq 2048 batch 1",
     "qlora falcon3 10b on a 3060 12gb, seq 2048 batch 2",
     "lora baichuan2 7b on an a100, seq 4096 batch 2",
+    "qlora bloom 3b on a 3060, seq 2048 batch 4",
+    "qlora olmo 3 32b on a 4090, seq 4096 batch 1",
+    "lora internlm2.5 20b on an a100 80gb, seq 2048 batch 1",
 ])
 def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
     got = to_json(pipeline.ask(question))

@@ -63,7 +63,9 @@ def test_the_reply_names_the_13b_models_newest_first(pipeline: Pipeline) -> None
 
 
 def test_the_reply_names_the_7b_models_newest_first(pipeline: Pipeline) -> None:
+    # Olmo 3 7B (November 2025) no longer fits 17 GB: its own shape (arch41) is 7.3B weights
+    # and a KV cache in all 32 heads, 17.2 GB.
     answer = pipeline.ask("biggest model i can run in fp16 on 17gb").answer
     assert answer.largest_names[:6] == (
-        "Olmo 3 7B", "Granite 4.0 H Tiny (7B MoE)", "Qwen2.5-VL 7B", "Command R7B",
-        "Falcon3 7B (TII)", "Qwen2 7B")
+        "Granite 4.0 H Tiny (7B MoE)", "Qwen2.5-VL 7B", "Command R7B", "Falcon3 7B (TII)",
+        "Qwen2 7B", "Phi-3 small (7B)")

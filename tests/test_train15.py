@@ -19,7 +19,6 @@ LARGEST = [
     ("whats the biggest model i can qlora on my 4090??", None, 30, ()),
     ("cual es el modelo mas grande q puedo entrenar con qlora en mi 3090", "es", 30, ()),
     ("le plus gros modèle que je peux qlora sur une 4090 ?", "fr", 30, ()),
-    ("biggest model i can serve in int8 on an H100", None, 65.2, ("OPT-66B",)),
 ]
 
 
@@ -36,6 +35,18 @@ def test_the_largest_size_is_one_a_model_with_its_own_architecture_holds(
     by_name = {m.name: m for m in CATALOGUE.models}
     # At least one named model was estimated with its own layers and vocabulary.
     assert any(by_name[n].arch is not None for n in names), names
+
+
+def test_a_model_with_its_own_architecture_that_fits_leads_unchanged() -> None:
+    # OPT-66B has its own architecture since arch41 (a 50,272-token vocabulary, no gate): the
+    # planning rule's largest fits by its own estimate too, so no smaller size is put ahead of
+    # it (65.2B, LLaMA 65B, led while OPT-66B had only the Llama-like shape assumed).
+    reply = ask("biggest model i can serve in int8 on an H100", None)
+    assert reply.answer.largest_detailed is None, reply.text
+    lead = reply.text.split("\n")[0]
+    assert lead.endswith("at or under that: OPT-66B (Meta).</b>"), lead
+    assert "OPT-66B (Meta) also fits by its own detailed estimate" in reply.text, reply.text
+    assert CATALOGUE.models.get("opt-66b").arch is not None
 
 
 # --- what makes a run fit: Unsloth where it would ---------------------------------------------
