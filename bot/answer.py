@@ -437,6 +437,7 @@ class KvSaving:
 DOWNLOAD_EXAMPLE_MBPS: Final = (Decimal(100), Decimal(1000))
 # The error code of a number that cannot be read ("1.5.3 hours"): asked back, nothing priced.
 UNREADABLE_NUMBER: Final = "unreadable_number"
+WHOLE_EPOCHS: Final = "whole_epochs"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1524,6 +1525,12 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         # reply asks for it again, written so it can be read.
         return Answer(query=query, intent=query.intent, error=UNREADABLE_NUMBER,
                       error_params={"said": query.malformed_number})
+    if query.epochs_fraction is not None and query.intent not in ("fit", "memory"):
+        # "1.5 epochs", "½ epoch": whole passes are all the estimates time; the reply says
+        # so and how to scale one epoch's figures (was "5 epochs", "2 epochs" timed). Memory
+        # does not depend on epochs: a config pasted with "num_train_epochs=1.5" is sized.
+        return Answer(query=query, intent=query.intent, error=WHOLE_EPOCHS,
+                      error_params={"said": query.epochs_fraction})
     if query.impossible_day is not None:
         # "h100 25 hours a day for a week": no schedule to price; the reply says why.
         per_day, week = query.impossible_day

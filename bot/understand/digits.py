@@ -23,6 +23,10 @@ _NON_ASCII_DIGIT: Final = lazy(r"(?![0-9])\d")  # \d is every Unicode decimal di
 _SEPARATORS: Final = str.maketrans({"٫": ".", "٬": ","})
 _SUPERSCRIPT: Final = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _POWER_OF_TEN: Final = lazy(rf"(?<![\d.,])10([{_SUPERSCRIPT}]{{1,3}})")
+# "½ epoch", "1½ hours": a fraction sign as its decimals (NFKD made "½" "1⁄2" and folding "1 2",
+# so "½ epoch" was 2 epochs and "1½ hours" 11 hours and 2 more).
+_FRACTIONS: Final = {"½": ".5", "¼": ".25", "¾": ".75"}
+_FRACTION: Final = lazy(r"(\d*)([½¼¾])")
 # "10⁹⁹⁹" is written out no further than this; the number is refused as too large anyway.
 _MAX_ZEROS: Final = 400
 
@@ -40,7 +44,11 @@ def _power(match: re.Match[str]) -> str:
 # format character, Arabic separator nor superscript (accents, "¿", "€": most texts) is left
 # as it is without searching it whole three times.
 _NOT_ASCII: Final = lazy(r"[^\x00-\x7f]+")
-_CHANGED: Final = lazy(rf"[{_INVISIBLE}{_SUPERSCRIPT}\u066b\u066c]|\d")
+_CHANGED: Final = lazy(rf"[{_INVISIBLE}{_SUPERSCRIPT}\u066b\u066c½¼¾]|\d")
+
+
+def _fraction(match: re.Match[str]) -> str:
+    return (match.group(1) or "0") + _FRACTIONS[match.group(2)]
 
 
 def plain_digits(text: str) -> str:
@@ -48,5 +56,7 @@ def plain_digits(text: str) -> str:
     if not _CHANGED.search("".join(_NOT_ASCII.findall(text))):
         return text
     text = _INSIDE_NUMBER.sub("", text)
+    if "½" in text or "¼" in text or "¾" in text:
+        text = _FRACTION.sub(_fraction, text)
     text = _NON_ASCII_DIGIT.sub(_ascii_digit, text).translate(_SEPARATORS)
     return _POWER_OF_TEN.sub(_power, text)

@@ -5026,7 +5026,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if alone:
         made = made.model_copy(update={"intent": "fit"})
     unreadable = malformed_number(s)
-    return made.model_copy(update={"malformed_number": unreadable}) if unreadable else made
+    if unreadable:
+        return made.model_copy(update={"malformed_number": unreadable})
+    fraction = st.epochs_fraction(s)
+    return made.model_copy(update={"epochs_fraction": fraction}) if fraction else made
 
 
 # "takes 90% of my vram", "90 % de la VRAM", "0.9 of the gpu": the share of each GPU the user

@@ -120,6 +120,9 @@ class Query(BaseModel):
     # "how much for 1.5.3 hours": a number with a unit that is not well formed, as written;
     # asked back, never read as another number (numbers.malformed_number)
     malformed_number: str | None = None
+    # "1.5 epochs", "½ epoch": a fraction of an epoch, as written; asked back (the estimates
+    # time whole passes over the data), never read as another count (was 5 epochs, 2 epochs)
+    epochs_fraction: str | None = None
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     # "how much to lora a 70b on h100s for 10 hours": the card named in the plural with no

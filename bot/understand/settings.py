@@ -567,10 +567,30 @@ _EPOCH_WORDS: Final[dict[str, int]] = {
 EPOCHS: Final = Screened(
     # "3 epochs", "3ep", "3 eps" (glued or abbreviated, digits only), "three epochs"
     # "-2 epochs", "epochs=-2" keep their sign: bot.understand.bounds refuses them.
-    rf"(?<![a-z0-9])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}}) ?|(?P<w>{'|'.join(_EPOCH_WORDS)}) )"
+    # Never the decimals of a fraction ("1.5 epochs" was 5 epochs: see _EPOCHS_FRACTION); "2.0"
+    # is 2.
+    rf"(?<![a-z0-9])(?<!\d[.,])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}})(?:[.,]0{{1,2}})? ?|(?P<w>{'|'.join(_EPOCH_WORDS)}) )"
     r"(?:epochs?|epocas?|epoques?|passes|eps?)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
-    r"(?P<b>(?:(?<=[ :=])-)?\d{1,3}))(?![a-z0-9])"
+    r"(?P<b>(?:(?<=[ :=])-)?\d{1,3})(?:[.,]0{1,2})?(?![.,]\d))(?![a-z0-9])"
 )
+# "1.5 epochs", "2,5 épocas", "½ epoch" (digits.py: "0.5"), "num_train_epochs=0.5": a fraction
+# of an epoch, which the estimates (whole passes over the data) cannot time; asked back.
+_EPOCHS_FRACTION: Final = lazy(
+    r"(?<![\w.,])(?P<a>\d{1,3}[.,]\d{1,2}) ?(?:epochs?|epocas?|epoques?|passes|eps?)(?![a-z0-9])"
+    r"|(?<![a-z])(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=] ?(?P<b>\d{1,3}[.,]\d{1,2})(?![.,]?\d)"
+)
+
+
+def epochs_fraction(s: str) -> str | None:
+    """A number of epochs said with decimals ("1.5" of "1.5 epochs"), as written; None when none
+    is, or when its decimals are zeros ("2.0 epochs" is 2 and read so)."""
+    if "." not in s and "," not in s:
+        return None
+    match = _EPOCHS_FRACTION.search(s)
+    if match is None:
+        return None
+    said = match.group("a") or match.group("b")
+    return None if said.rstrip("0").endswith((".", ",")) else said
 # A card's model number after an article or "on" ("llama 3 8b on a 4090 tok/s", "on my 3090
 # tokens/s", "en mi 3060"), or opening the message ("3090 tok/s llama 3 70b q4 with 2 cards":
 # was a measured 3,090 tokens/s and no card): the card whose speed is asked, not a rate ("at
