@@ -183,6 +183,31 @@ def _power(match: re.Match[str]) -> str:
     return f"{whole:f}" if value == whole else f"{value.normalize():f}"
 
 
+# Cyrillic and Greek letters drawn as Latin ones, in a word that also holds an ASCII letter or
+# digit ("Н100" with a Cyrillic Н, "4О90", "Nvidiа"): a keyboard layout's or a paste's slip, read
+# as the Latin letter (was no card: the letter folded to a space). Words wholly in those scripts
+# are left.
+_LOOKALIKES: Final = str.maketrans(
+    "АВЕКМНОРСТУХІЅЈаеорсхуіѕјΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "ABEKMHOPCTYXISJaeopcxyisjABEZHIKMNOPTYXo")
+_CYRILLIC_GREEK: Final = lazy(r"[\u0370-\u03ff\u0400-\u04ff]")
+_ROUND_IN_NUMBER: Final = lazy(r"(?<=\d)[ОоΟο]+(?=\d)")
+_MIXED_WORD: Final = lazy(r"[0-9A-Za-z\u0370-\u03ff\u0400-\u04ff]+")
+
+
+def _lookalike_word(match: re.Match[str]) -> str:
+    word = match.group()
+    if word.isascii() or not any(c.isascii() for c in word):
+        return word
+    # between digits a round letter is a zero ("4О90")
+    return _ROUND_IN_NUMBER.sub("0", word).translate(_LOOKALIKES)
+
+
+def _latin_lookalikes(text: str) -> str:
+    if _CYRILLIC_GREEK.search(text) is None:
+        return text
+    return _MIXED_WORD.sub(_lookalike_word, text)
+
+
 # The last text folded and its fold: a question's text is folded four times on its way (the
 # language asked, several models at once, each model trained, understanding), each time with
 # the same result.
@@ -214,7 +239,7 @@ def _folded(text: str) -> str:
         # runs of spaces, joined at the end): a fifth of their cost.
         latin = _latin_folded(text)
         # "٧٠B" → "70B", "10⁹" → "1000000000", no ZWSP inside 70
-        text = latin if latin is not None else plain_digits(text)
+        text = latin if latin is not None else _latin_lookalikes(plain_digits(text))
     text = text.casefold()
     text = _POWER.sub(_power, text)
     text = _SYMBOL.sub(_symbol, text)
@@ -377,8 +402,13 @@ _DEAD_ELEMENTS: Final = lazy(
 )
 _FENCED: Final = lazy(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE_CODE: Final = lazy(r"`([^`\n]{0,200})`")
-# A model or file name quoted as code ("`Llama-3.1-8B`") still names the model.
-_NAME_LIKE: Final = lazy(r"[\w.\-/:]*\d[\w.\-/:]*")
+# A model or file name quoted as code ("`Llama-3.1-8B`", "`llama 3.1 8b`": a few words, one a
+# number) still names the model (was dropped with its spaces: "Which model?").
+_NAME_LIKE: Final = lazy(r"[\w.\-/:]*\d[\w.\-/:]*|(?=[\w.\-/: ]{1,40}$)[\w.\-/: ]*\d[\w.\-/: ]*")
+# Markdown's emphasis by underscores at a word's edges ("_h100_", "__4090__"), which a client
+# without Markdown sends as typed: the name inside is read (was no card, "_" a word character).
+# Snake case inside a word ("per_device_train_batch_size") is left.
+_EMPHASIS: Final = lazy(r"(?<!\w)_{1,2}(?=[^\W_])|(?<=[^\W_])_{1,2}(?!\w)")
 _TAG: Final = lazy(r"</?([a-zA-Z][a-zA-Z0-9]*)[^<>]{0,200}>")
 # Tags inside a line of text, which join what they wrap to its neighbours ("my-<b>custom</b>-70b"
 # is "my-custom-70b", was "my- custom -70b": a model of -70B); other tags break words.
@@ -397,7 +427,10 @@ def _inline_code(match: re.Match[str]) -> str:
 
 
 def strip_markup(text: str) -> str:
-    """The message without the content of scripts, styles and code, and without HTML tags."""
+    """The message without the content of scripts, styles and code, without HTML tags and
+    Markdown's underscores."""
+    if "_" in text:
+        text = _EMPHASIS.sub("", text)
     if "<" not in text and "`" not in text:
         return text  # the common case
     if "`" in text:
