@@ -81,3 +81,53 @@ def test_a_fraction_of_an_epoch_in_a_fit_question_is_no_error():
 def test_a_fraction_sign_is_its_decimals():
     from bot.understand.normalise import fold
     assert fold("1½ hours, ¾ epoch, ¼") == "1.5 hours, 0.75 epoch, 0.25"
+
+
+# Look-alike letters and Markdown around a card's name: the card was lost and the reply a
+# memory table with no card ("qlora 70b on an Н100" with a Cyrillic Н, "_h100_", "__4090__"),
+# and a model quoted as code with spaces was dropped ("Which model?").
+@pytest.mark.parametrize(("text", "locale", "field", "expected"), [
+    ("qlora 70b on an \u041d100", None, "gpu", "h100"),  # Cyrillic Н
+    ("qlora 70b on an \u0410100", None, "gpu", "a100-80gb"),  # Cyrillic А
+    ("qlora 70b on an \u0397100", None, "gpu", "h100"),  # Greek Η
+    ("qlora 70b on a RTX 4\u041e90", None, "gpu", "rtx-4090"),  # Cyrillic О between digits
+    ("¿cabe qlora 70b en una \u041d100?", "es", "gpu", "h100"),
+    ("qlora 70b sur une \u041d100 ?", "fr", "gpu", "h100"),
+    ("qlora 70b on an _h100_", None, "gpu", "h100"),
+    ("**qlora** 70b on a __4090__", None, "gpu", "rtx-4090"),
+    ("qlora `llama 3.1 8b` on an h100", None, "model", "llama-3.1-8b"),
+])
+def test_a_name_written_oddly_is_read(text: str, locale: str | None, field: str, expected: str):
+    out = _ask(text, locale)
+    assert out[field] == expected, out["text"]
+    assert out["intent"] == "fit"
+
+
+def test_snake_case_and_whole_words_of_other_scripts_are_left():
+    from bot.understand.normalise import fold, strip_markup
+    assert strip_markup("per_device_train_batch_size=4 _h100_") == "per_device_train_batch_size=4 h100"
+    assert fold("что такое H100") == "h100"  # Cyrillic words are not made Latin
+    assert fold("\u041d\u041e") == ""
+
+
+# "/help@other_bot" in a group is another bot's command: it was answered here (help, a fit, "alerts
+# need the database"), every other bot's command in the group drawing a reply from this one.
+async def test_a_command_for_another_bot_in_a_group_is_left_to_it(api, app):
+    group = -100777
+    for text in ("/help@other_bot", "/fit@other_bot 70b h100", "/alert@Other_Bot h100 below 2",
+                 "/foo@other_bot"):
+        api.push_message(group, text, chat_type="group", user_id=4242)
+    before = api.message_count(group)
+    api.push_message(group, "/fit@fake_test_bot 70b h100", chat_type="group", user_id=4242)
+    await api.wait_for_messages(before + 1, chat_id=group, timeout=10)
+    await app.update_processor.idle.wait()
+    sent = [m for m in api.sent_messages(group) if m.outgoing]
+    assert len(sent) == 1 and "70B" in sent[0].text
+    # in a private chat the command is still answered: no other bot reads it there
+    private = await _reply(api, 4243, "/help@other_bot")
+    assert "Try for example" in private
+
+
+async def _reply(api, chat: int, text: str) -> str:
+    from tests.support.telegram import reply_to
+    return (await reply_to(api, chat, text)).text

@@ -17,7 +17,7 @@ from telegram import (
     Message,
     Update,
 )
-from telegram.constants import ChatAction
+from telegram.constants import ChatAction, ChatType
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import ApplicationHandlerStop, ContextTypes
 
@@ -287,7 +287,14 @@ class Handlers:
         message = update.effective_message
         if message is None or not message.text:
             return
-        command = message.text.split(maxsplit=1)[0].split("@")[0].lower()
+        command, _, addressee = message.text.split(maxsplit=1)[0].partition("@")
+        command = command.lower()
+        if addressee and message.chat.type != ChatType.PRIVATE \
+                and addressee.lower() != (context.bot.username or "").lower():
+            # "/help@other_bot" in a group is another bot's: left to it (was answered here,
+            # PTB's CommandHandler passing it on as a command this bot does not know).
+            log.debug("a command for another bot in chat %s", message.chat.id)
+            return
         if command in ALERT_COMMANDS and self.alerts is None:
             await message.reply_text(
                 tr(self._locale(context),
