@@ -131,3 +131,17 @@ async def test_a_command_for_another_bot_in_a_group_is_left_to_it(api, app):
 async def _reply(api, chat: int, text: str) -> str:
     from tests.support.telegram import reply_to
     return (await reply_to(api, chat, text)).text
+
+
+# "below" before a price that cannot be read ("$$$", "NaN", "inf dollars"): the side was lost
+# and the alert set on every change of the price; now below today's price, as "below" alone is
+# (and as Spanish "baje de $$$" already was).
+@pytest.mark.parametrize(("text", "locale"), [
+    ("alert me when h100 below $$$", None), ("alert me when h100 below NaN", None),
+    ("alert me when h100 below inf dollars", None), ("alert me when h100 below $abc", None),
+    ("alerte-moi quand la h100 passe sous $$$", "fr"), ("avísame cuando la h100 baje de $$$", "es"),
+])
+def test_the_side_of_an_unreadable_alert_price_is_kept(text: str, locale: str | None):
+    answer = PIPELINE.ask(text, chosen_locale=locale).answer
+    assert answer is not None and answer.query.intent == "alert"
+    assert answer.query.direction == "below"

@@ -2941,8 +2941,14 @@ def alert_direction_said(before: str | None, s: str) -> Direction | None:
         return "below"
     if px.MOVE_UP.search(s):
         return "above"
-    # "… 3 or less", "3 and above", "3 o menos", "3 ou plus": said after the figure, at the end.
-    return _direction(s.rstrip(" ?!.")) if s else None
+    # "… 3 or less", "3 and above", "3 o menos", "3 ou plus": said after the figure, at the end;
+    # "below $$$", "under nan", "sous inf dollars": the side said before a price that cannot be
+    # read, kept as "below" alone is (was an alert on every change, the side lost).
+    return _direction(_UNREAD_PRICE_END.sub("", s.rstrip(" ?!."))) if s else None
+
+
+_UNREAD_PRICE_END: Final = lazy(
+    r"(?: ?(?:\$+[a-z]*|nan|inf(?:inity)?|dollars?|dolares|usd|bucks))+ *$")
 
 
 def foreign_money(plain: str) -> bool:
