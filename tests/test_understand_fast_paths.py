@@ -125,6 +125,7 @@ def test_flat_maps_every_character_as_one_by_one() -> None:
 
 def _plain_digits_always(text: str) -> str:
     text = compiled(digits._INSIDE_NUMBER).sub("", text)
+    text = compiled(digits._FRACTION).sub(digits._fraction, text)
     text = compiled(digits._NON_ASCII_DIGIT).sub(digits._ascii_digit, text)
     return compiled(digits._POWER_OF_TEN).sub(digits._power, text.translate(digits._SEPARATORS))
 
