@@ -9,6 +9,7 @@ planning figure leads (DESIGN.md §1, §3). Facts only, no prose: the template `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
@@ -141,6 +142,21 @@ MLX_LORA_RANK = 8
 # says the flag that keeps them whole.
 MLX_MAX_SEQ_LENGTH = 2048
 DEFAULT_EPOCHS = 1
+# PEFT's LoraConfig without target_modules adapts what its per-architecture table says:
+# ['q_proj', 'v_proj'] for model_type llama, mistral, mixtral, qwen2, qwen3, gemma, gemma2,
+# gemma3_text and opt (huggingface/peft src/peft/utils/constants.py @5d602fdb, 2026-08-21,
+# TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING). The catalogue's models of those types,
+# by id (the Llama 3.2 vision models are mllama, Qwen's MoE and VL ones qwen2_moe, qwen3_moe,
+# qwen2_vl...: not in the table, PEFT asks for target_modules there, so nothing is assumed).
+PEFT_QV_MODELS: Final = re.compile(
+    r"llama-[123](?:\.\d)?-\d+b|llama-3\.1-nemotron-(?:70b|nano-8b)|codellama-\d+b|"
+    r"tinyllama-1\.1b|vicuna-\d+b|mistral-(?:7b|nemo-12b|small-24b|large-2)|mixtral-8x\d+b|"
+    r"qwen1\.5-\d+b|qwen2-\d+(?:\.\d)?b|qwen2\.5-(?:coder-|math-)?\d+(?:\.\d)?b|qwq-32b|"
+    r"qwen3-\d+(?:\.\d)?b|gemma-[12]-\d+b|gemma-3-(?:1b|270m)|opt-\d+(?:\.\d)?b"
+)
+# The tools whose own defaults a run named with them takes (rules/data/detailed.toml tools.*),
+# as the reply names them.
+TOOL_NAMES: Final = {"llama_factory": "LLaMA-Factory", "peft": "PEFT", "trl": "TRL"}
 
 # Term names of rules.estimator → English msgids (translated by the template and the chart).
 TERM_LABELS: dict[str, str] = {
@@ -400,6 +416,8 @@ class DetailedAnswer:
     # A LoRA or QLoRA on a Mac with no trainer named, estimated as mlx_lm.lora runs it
     # (mlx_assumed): the reply says so.
     mlx_assumed: bool = False
+    # (setting, tool) for the defaults above that are the named tool's own (tool_defaults)
+    tool_defaults: tuple[tuple[str, str], ...] = ()
     # ... with MLX named ("with mlx", "using mlx-lm"): said as named, at mlx_lm.lora's own
     # defaults where they hold on the Mac; where they do not, their figure (`mlx_defaults_gb`)
     # beside the batch 1 with checkpointing this estimate is of.
@@ -464,15 +482,21 @@ _SETTINGS = (
     "double_quant", "trained_embeddings", "cut_ce",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
-    "paired", "reference_model", "cpu_offload_gib",
+    "paired", "reference_model", "cpu_offload_gib", "sft_config", "peft_config",
 )
 _settings_of = attrgetter(*_SETTINGS)
+
+
+_LORA_METHODS: Final = ("lora", "qlora", "lora_int8")
 
 
 def wants_details(query: Query) -> bool:
     """The user gave a setting the planning rule ignores, a dataset size, or asked for details:
     the reply then leads with the detailed estimate."""
-    return query.details or _settings_of(query).count(None) < len(_SETTINGS)
+    return query.details or _settings_of(query).count(None) < len(_SETTINGS) or (
+        # LLaMA-Factory's own rank taken: the detailed estimate says so
+        query.tool == "llama_factory" and query.lora_rank is None
+        and query.method in _LORA_METHODS)
 
 
 def estimator_model(query: Query, params_b: Decimal, cat: Catalogue) -> ModelSpec | Decimal:
@@ -720,6 +744,7 @@ def detailed_for(
         platform=cat.gpu(asked.gpu).platform if asked is not None and asked.gpu is not None
         else "cuda",
         mlx_assumed=on_mac,
+        tool_defaults=tool_defaults(query, method, model, defaults),
         mlx_named=on_mac and query.mlx_named,
         mlx_defaults_gb=defaults_gb,
         **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
@@ -832,7 +857,7 @@ _PLAIN_SETTINGS: Final = (
     "lora_targets", "litgpt", "optimizer_in_backward", "attention", "compiled", "chunked_loss",
     "activation_offload", "fp32_weights", "sharding", "offload_params", "lora_dropout",
     "kbit_fp32", "paired", "reference_model", "old_bnb", "double_quant", "mlx", "torchtune",
-    "torchtune_config", "trained_layers", "trained_embeddings", "cut_ce",
+    "torchtune_config", "trained_layers", "trained_embeddings", "cut_ce", "peft_config",
 )
 _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
 _plain = itemgetter(*_PLAIN_SETTINGS)
@@ -902,6 +927,8 @@ class RunSettings:
     tokens_per_second: Decimal | None
     trainer: Literal["hf", "trl"] | None
     tool: Literal["axolotl", "llama_factory"] | None
+    sft_config: bool | None
+    peft_config: Literal["default", "targets", "trl_default", "trl_targets"] | None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"settings are not changed in place ({name}): settings_with")
@@ -1087,6 +1114,7 @@ def _estimate_run(
     # _positive's choices, written out: a default is worked out only when it is taken (three
     # calls and the model's context read an estimate, where a search makes dozens).
     seq_len = said.seq_len if said.seq_len is not None and said.seq_len > 0 \
+        else _sft_max_length(model) if training and said.sft_config \
         else default_seq_len(model)
     batch = said.batch_size if said.batch_size is not None and said.batch_size > 0 \
         else tune.batch_size if tune is not None \
@@ -1098,7 +1126,8 @@ def _estimate_run(
     rank = None if not lora \
         else said.lora_rank if said.lora_rank is not None and said.lora_rank > 0 \
         else tune.lora_rank if tune is not None and tune.lora_rank \
-        else LITGPT_LORA_RANK if litgpt else MLX_LORA_RANK if mlx else DEFAULT_LORA_RANK
+        else LITGPT_LORA_RANK if litgpt else MLX_LORA_RANK if mlx \
+        else _tool_lora_rank(said) or DEFAULT_LORA_RANK
     accumulation = said.grad_accumulation if said.grad_accumulation is not None \
         else tune.grad_accumulation_steps > 1 if tune is not None else None
     layers_said = said.trained_layers
@@ -1132,7 +1161,7 @@ def _estimate_run(
             # would be estimated without it (tests/test_speed19.py holds the keywords).
             breakdown = estimate_training(
                 target, method, seq_len, batch, ckpt, rank or DEFAULT_LORA_RANK, gpus,
-                lora_targets=_lora_targets(said),
+                lora_targets=_lora_targets(said, model),
                 precision=said.precision,
                 optimizer=optimizer,
                 optimizer_in_backward=bool(said.optimizer_in_backward),
@@ -1463,9 +1492,60 @@ def _parallel(query: Query | RunSettings) -> Parallel:
     return "sharded"
 
 
-def _lora_targets(query: Query | RunSettings) -> str:
-    """The adapted projections as said, else LitGPT's or every linear layer."""
-    return query.lora_targets or (LITGPT_LORA_TARGETS if query.litgpt else "all")
+def _lora_targets(query: Query | RunSettings, model: ModelSpec | Decimal) -> str:
+    """The adapted projections as said, else LitGPT's, PEFT's for the model's architecture
+    (LoraConfig pasted without target_modules) or every linear layer."""
+    if query.lora_targets:
+        return query.lora_targets
+    if query.litgpt:
+        return LITGPT_LORA_TARGETS
+    return "qv" if _peft_default_targets(query, model) else "all"
+
+
+def _peft_default_targets(query: Query | RunSettings, model: ModelSpec | Decimal) -> bool:
+    """PEFT's LoraConfig pasted without target_modules on a model whose architecture PEFT
+    adapts q_proj and v_proj of by default (PEFT_QV_MODELS), no targets said otherwise."""
+    return query.peft_config in ("default", "trl_default") and not query.lora_targets \
+        and not query.litgpt \
+        and isinstance(model, ModelSpec) and PEFT_QV_MODELS.fullmatch(model.id) is not None
+
+
+def _tool_lora_rank(said: Query | RunSettings) -> int | None:
+    """The LoRA rank of the tool named when none is said: LLaMA-Factory's or PEFT's default
+    (rules/data/detailed.toml tools.*), else None (ours)."""
+    if said.tool == "llama_factory":
+        return int(load_constants()["tools.llama_factory_lora_rank"])
+    if said.peft_config in ("default", "targets"):
+        return int(load_constants()["tools.peft_lora_rank"])
+    if said.peft_config is not None:
+        return int(load_constants()["tools.trl_lora_r"])
+    return None
+
+
+def _sft_max_length(model: ModelSpec | Decimal) -> int:
+    """TRL's SFTConfig max_length default, within the model's context."""
+    return min(int(load_constants()["tools.trl_sft_max_length"]), default_seq_len(model))
+
+
+def tool_defaults(said: Query | RunSettings, method: Method, model: ModelSpec | Decimal,
+                  defaults: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """(setting, tool) for each setting not said that a named tool's own default gave: the
+    reply names whose default it is ("LoRA rank 8 (the LLaMA-Factory default)")."""
+    out: list[tuple[str, str]] = []
+    if method.kind != "training":
+        return ()
+    if "seq_len" in defaults and said.sft_config:
+        out.append(("seq_len", TOOL_NAMES["trl"]))
+    if method.adapter and "lora_rank" in defaults and not said.litgpt and not said.mlx \
+            and not said.torchtune_config:
+        if said.tool == "llama_factory":
+            out.append(("lora_rank", TOOL_NAMES["llama_factory"]))
+        elif said.peft_config is not None:
+            out.append(("lora_rank", TOOL_NAMES["peft" if said.peft_config in (
+                "default", "targets") else "trl"]))
+    if method.adapter and _peft_default_targets(said, model):
+        out.append(("lora_targets", TOOL_NAMES["peft"]))
+    return tuple(out)
 
 
 def _softcapped_attention(model: ModelSpec | Decimal) -> bool:
@@ -1766,7 +1846,7 @@ def _assumptions(
     elif method.int8_base:
         out.append(Assumption(code="lora_int8"))
     if rank is not None:
-        targets = _lora_targets(query)
+        targets = _lora_targets(query, model)
         # bitsandbytes' 8-bit Adam keeps the adapters' states in a byte each (rules.estimator).
         eight = 1 if _optimizer(query, method) in ("adam8bit", "paged_adam8bit") else 0
         bf16_adapters = 1 if query.torchtune and query.precision in (None, "bf16") else 0
@@ -1782,6 +1862,9 @@ def _assumptions(
             out.append(Assumption(code="lora_targets", params={
                 "rank": rank, "targets": targets, "adam8bit": eight, "bf16": bf16_adapters,
                 "optimizer": _optimizer(query, method) or ""}))
+        if _peft_default_targets(query, model):
+            out.append(Assumption(code="peft_default_targets" if query.peft_config == "default"
+                                  else "trl_peft_default_targets"))
     embedded = next((a for a in breakdown.assumptions if a.code == "trained_embeddings"), None)
     if embedded is not None:
         out.append(Assumption(code="trained_embeddings", params={

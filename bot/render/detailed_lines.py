@@ -87,6 +87,14 @@ def _icon(ph: Phrases, fits: bool) -> str:
 
 # Assumptions stated by a sentence without values (bot.detail's codes).
 _SAID: dict[str, str] = {
+    "trl_peft_default_targets": N_(
+        "TRL's --use_peft without --lora_target_modules leaves the targets to PEFT, whose "
+        "default on this architecture is q_proj and v_proj alone, not every linear layer."
+    ),
+    "peft_default_targets": N_(
+        "PEFT's LoraConfig without target_modules adapts q_proj and v_proj alone on this "
+        "architecture (its own default), not every linear layer."
+    ),
     "mlx_assumed": N_(
         "No trainer named, on a Mac: estimated as mlx-lm trains there (mlx_lm.lora; QLoRA as "
         "LoRA on a 4-bit MLX model), since bitsandbytes' 4-bit loader and PyTorch's CUDA "
@@ -630,8 +638,15 @@ def _assumptions(
     lines: list[Markup] = []
     if d.defaults:
         given: list[str] = []
+        by_tool = dict(d.tool_defaults)
         for key in d.defaults:
-            if key == "seq_len" and d.kind == "inference":
+            if key == "seq_len" and by_tool.get(key) == "TRL":
+                given.append(g._("sequence length %(n)s (max_length, the TRL SFTConfig default)",
+                                 n=ph.fmt.num(d.seq_len, 0)))
+            elif key == "lora_rank" and key in by_tool:
+                given.append(g._("LoRA rank %(n)s (the %(tool)s default)", n=d.lora_rank,
+                                 tool=by_tool[key]))
+            elif key == "seq_len" and d.kind == "inference":
                 given.append(g._("a context of %(n)s tokens", n=ph.fmt.num(d.seq_len, 0)))
             elif key == "seq_len":
                 given.append(g._("sequence length %(n)s", n=ph.fmt.num(d.seq_len, 0)))

@@ -4729,6 +4729,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         batch_size=TRAINER_BATCH if batch_by_trainer else work.batch_size,
         batch_by_trainer=True if batch_by_trainer else None,
         tool=flags.tool if not inference else None,
+        sft_config=True if flags.sft_config and not inference else None,
+        peft_config=flags.peft_config if not inference else None,
         dataset_tokens=work.dataset_tokens,
         dataset_bytes=work.dataset_bytes,
         runs=work.runs,

@@ -270,6 +270,12 @@ class Query(BaseModel):
     batch_by_trainer: bool | None = None
     # Axolotl or LLaMA-Factory named: the next step is the tool's (bot.render.tool_lines)
     tool: Literal["axolotl", "llama_factory"] | None = None
+    # TRL's SFTConfig pasted: the sequence left unsaid is its max_length default (bot.detail)
+    sft_config: bool | None = None
+    # PEFT's LoraConfig pasted: "default" without target_modules (PEFT's per-architecture
+    # targets), "targets" with them; either way the rank left unsaid is PEFT's (bot.detail)
+    # ("trl_default", "trl_targets": TRL's --use_peft, its own lora_r 16, PEFT's targets)
+    peft_config: Literal["default", "targets", "trl_default", "trl_targets"] | None = None
     # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs

@@ -285,6 +285,18 @@ TRL: Final = _w(
 TRL_PASTED: Final = _w(
     r"(?:sft|dpo|orpo|kto|cpo) ?config(?= ?\()|trl (?:sft|dpo|orpo|kto|cpo)(?= -)"
 )
+# TRL's SFTConfig itself, or its CLI, pasted: what it leaves out is its own default, max_length
+# 1024 among them (rules/data/detailed.toml tools.trl_sft_max_length).
+SFT_PASTED: Final = _w(r"sft ?config(?= ?\()|trl sft(?= -)")
+# PEFT's LoraConfig pasted ("LoraConfig(r=16, lora_alpha=32)", "peft.LoraConfig(...)"): what it
+# leaves out is PEFT's default, r=8 and, without target_modules, its per-architecture targets
+# (rules/data/detailed.toml tools.peft_lora_rank). Not "my lora config" in words.
+PEFT_CONFIG: Final = _w(r"(?:peft\.)?loraconfig")
+# TRL's --use_peft ("trl sft ... --use_peft", "use_peft: true"): get_peft_config builds a
+# LoraConfig of its ModelConfig, lora_r=16 and lora_target_modules=None, so PEFT's
+# per-architecture targets unless --lora_target_modules is given (huggingface/trl
+# trl/trainer/model_config.py, trl/trainer/utils.py @f2cd5771).
+USE_PEFT: Final = _w(r"use_peft(?! ?[:=]? ?false)")
 # Tools that take the Trainer's arguments but set checkpointing themselves: LLaMA-Factory
 # ('disable_gradient_checkpointing: bool = field(default=False, ...)', hiyouga/LLaMA-Factory
 # src/llamafactory/hparams/model_args.py), AutoTrain (the same flag, default False), Axolotl (its
@@ -733,6 +745,12 @@ class Settings:
     # per_device_train_batch_size left out is its default, 8.
     trainer_batch: bool = False
     tool: Literal["axolotl", "llama_factory"] | None = None  # the training tool named
+    # TRL's SFTConfig or `trl sft` pasted: its max_length left out is its default
+    sft_config: bool = False
+    # PEFT's LoraConfig pasted: "targets" where it names target_modules, else "default" (PEFT's
+    # per-architecture targets); its r left out is PEFT's default
+    # ("trl_default", "trl_targets": TRL's --use_peft, whose rank is its own lora_r)
+    peft_config: Literal["default", "targets", "trl_default", "trl_targets"] | None = None
     # Pure BF16 taken from the tool named (MLX, torchtune, Unsloth), not said
     precision_implied: bool = False
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
@@ -792,7 +810,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, CUT_CE_OFF, CUT_CE, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, SFT_PASTED, PEFT_CONFIG, USE_PEFT, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
     OTHER_OPTIMIZER, NO_MOMENTUM, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
@@ -941,6 +959,12 @@ def _read_flags(s: str) -> Settings:
     elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s):
         out.trainer = "hf"
         out.trainer_batch = True
+    if SFT_PASTED.search(s):
+        out.sft_config = True
+    if PEFT_CONFIG.search(s):
+        out.peft_config = "targets" if "target_modules" in s else "default"
+    elif USE_PEFT.search(s):
+        out.peft_config = "trl_targets" if "target_modules" in s else "trl_default"
     if AXOLOTL.search(s):
         out.tool = "axolotl"
     elif LLAMA_FACTORY.search(s):
