@@ -6,7 +6,8 @@ French "entraîner"/"entraînement" (and Spanish "entrada") began with the Spani
 fits), so a time or cost asked after "je veux entraîner …" was led by a fit verdict; "qu'est-ce
 que je devrais louer ?" is which card to rent (was the memory). A number in words right after a
 card's name ("une a100 vingt-quatre heures", "la a100 veinticuatro horas") is read (was 4 hours,
-or none); "1 heure 45 de h100" is an hour and 45 minutes (was 45× H100 for one hour).
+or none); "1 heure 45 de h100" is an hour and 45 minutes (was 45× H100 for one hour). "¿tardaría menos de una hora …?", "ça prendrait moins d'une heure
+…?" is the time judged against that hour (was the fit alone).
 """
 
 from __future__ import annotations
@@ -107,3 +108,22 @@ def test_hours_as_people_write_them(lang: str, q: str, hours: float, count: int,
     assert reply.answer.intent == "cost", reply.text
     assert reply.query.hours == hours and (reply.query.gpu_count or 1) == count, reply.text
     assert reply.text.startswith(lead), reply.text
+
+
+# A run asked to take less than a time: the time judged against it (was the fit alone).
+UNDER: list[tuple[str, str, str]] = [
+    ("es", "tardaria menos de una hora un qlora de 8b con 5000 ejemplos en h100?",
+     "✅ <b>Sí: según esta estimación, termina en menos de 1\u00a0hora"),
+    ("es", "un qlora de 8b con 5000 ejemplos en una h100 demora menos de una hora?",
+     "✅ <b>Sí: según esta estimación, termina en menos de 1\u00a0hora"),
+    ("fr", "ca prendrait moins d'une heure un qlora de 8b avec 5000 exemples sur h100 ?",
+     "✅ <b>Oui\u00a0: d'après cette estimation, l'entraînement tient en 1\u00a0heure"),
+    ("fr", "un qlora de 8b avec 5000 exemples sur une h100, ça dure moins d'une heure ?",
+     "✅ <b>Oui\u00a0: d'après cette estimation, l'entraînement tient en 1\u00a0heure"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), UNDER)
+def test_less_than_a_time_is_a_deadline(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "time" and reply.text.startswith(lead), reply.text

@@ -685,6 +685,8 @@ LANGUAGE = Language(
             r"(?:termina\w*|acaba\w*|listo|lista|completa\w*)(?: [a-z0-9.-]+){0,3} "
             r"(?:en|durante|para|antes de|dentro de)(?= |$)",
             r"en una noche|durante la noche|de la noche a la manana|toda la noche",
+            # "¿tardaría menos de una hora …?", "¿lo termina en menos de un día?" (the time blanked)
+            r"(?:en|tarda\w*|demora\w*|dura\w*|lleva\w*) (?:menos de|bajo)(?= |$)",
             r"entren\w*(?: [a-z0-9.-]+){0,4} (?:durante (?:un|el)|en (?:un|una))(?= |$)",
         ),
         # El tiempo dicho y "alcanza/basta/es suficiente" ("¿alcanza una semana?", "¿es

@@ -681,6 +681,8 @@ LANGUAGE = Language(
             r"(?:fini\w*|termine\w*|boucle\w*|pret)(?: [a-z0-9.-]+){0,3} "
             r"(?:en|dans|pendant|avant|d'ici)(?= |$)",
             r"en une nuit|pendant la nuit|cette nuit|toute la nuit|dans la nuit",
+            # "ça prendrait moins d'une heure …?", "fini en moins d'un jour ?" (the time blanked)
+            r"(?:en|prend\w*|dur\w*) moins (?:de|d')",
             r"entrain\w*(?: [a-z0-9.-]+){0,4} (?:pendant (?:un|une|le)|en (?:un|une))(?= |$)",
         ),
         # Le temps dit, puis "suffit/assez" ("une semaine suffit ?", "est-ce qu'un jour suffira
