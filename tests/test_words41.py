@@ -127,3 +127,18 @@ UNDER: list[tuple[str, str, str]] = [
 def test_less_than_a_time_is_a_deadline(lang: str, q: str, lead: str) -> None:
     reply = ask(q, lang)
     assert reply.answer.intent == "time" and reply.text.startswith(lead), reply.text
+
+
+# French writes the unit FLOP invariable, as the catalogue's 38 other French strings do (8 said
+# "FLOPs": "D'après 6·N·D FLOPs à une utilisation supposée …" beside "D'après 6·N·D FLOP, avec …").
+FRENCH_FLOP: list[str] = [
+    "ça tourne toute la nuit ? qlora 8b avec 20 mille exemples sur une h100",
+    "combien d'heures pour un dpo de llama 3 8b en lora sur une a100 40 go avec 20 000 paires",
+    "combien de temps pour traiter un prompt de 16k avec llama 3 8b sur une h100",
+]
+
+
+@pytest.mark.parametrize("q", FRENCH_FLOP)
+def test_french_flop_is_invariable(q: str) -> None:
+    reply = ask(q, "fr")
+    assert "FLOP" in reply.text and "FLOPs" not in reply.text, reply.text
