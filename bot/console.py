@@ -187,6 +187,9 @@ def _with_fresh_hint(reply: Reply) -> str:
     return "\n".join(lines)
 
 
+QUIT_COMMANDS = frozenset({"/quit", "/exit", "/q"})
+
+
 def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
     """The read-answer loop. Lines are read on this (the main) thread, so Ctrl-C stops a
     waiting prompt at once; each answer runs on one event loop kept for the whole chat."""
@@ -197,7 +200,7 @@ def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
                 console.shown,
                 "No TELEGRAM_BOT_TOKEN is set, so this is a local chat over the same pipeline. "
                 "Put TELEGRAM_BOT_TOKEN=… in the environment or in .env to connect Telegram. "
-                "Ask a question (Ctrl-D to quit):",
+                "Ask a question (/quit or Ctrl-D to quit):",
             )
             + "\n"
             + tr(
@@ -213,6 +216,8 @@ def chat(console: Console, stdin: TextIO, stdout: TextIO) -> int:
         try:
             while line := stdin.readline():
                 question = line.strip()
+                if question.lower() in QUIT_COMMANDS:
+                    break  # was answered "I did not understand that" and the chat went on
                 if question:
                     stdout.write(to_plain(runner.run(console.answer(question))) + "\n\n")
                 stdout.write("> ")

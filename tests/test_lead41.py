@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+from bot.console import chat
 from tests.support.chat import ask
+from tests.support.console import make_console
 
 
 @pytest.mark.parametrize(("text", "lang", "said"), [
@@ -36,3 +40,15 @@ def test_a_measured_rate_beyond_the_cards_peak_is_said(text: str, lang: str, sai
 def test_a_measured_rate_within_reach_is_taken_as_is(text: str) -> None:
     reply = ask(text, "en").text
     assert "From your measured" in reply and "That rate would take" not in reply, reply
+
+
+@pytest.mark.parametrize("command", ["/quit", "/exit", "/QUIT"])
+def test_the_console_chat_ends_on_quit(tmp_path, command: str) -> None:
+    # Was answered "I did not understand that" and the chat went on (only Ctrl-D ended it).
+    out = io.StringIO()
+    lines = io.StringIO(f"prices\n{command}\nprices\n")
+    status = chat(make_console(tmp_path / "c.sqlite3"), lines, out)
+    assert status == 0
+    text = out.getvalue()
+    assert "/quit or Ctrl-D to quit" in text  # the greeting says how
+    assert text.count("GPU prices per hour") == 1 and "I did not understand" not in text, text
