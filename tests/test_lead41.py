@@ -7,6 +7,7 @@ import io
 import pytest
 
 from bot.console import chat
+from bot.i18n import tr
 from tests.support.chat import ask
 from tests.support.console import make_console
 
@@ -52,3 +53,14 @@ def test_the_console_chat_ends_on_quit(tmp_path, command: str) -> None:
     text = out.getvalue()
     assert "/quit or Ctrl-D to quit" in text  # the greeting says how
     assert text.count("GPU prices per hour") == 1 and "I did not understand" not in text, text
+
+
+@pytest.mark.parametrize("msgid", [
+    "Both cost %(pc)s paid; %(sooner)s finishes sooner (about %(hs)s against %(hl)s).",
+    "Both take about %(hs)s and cost %(pc)s paid.",
+])
+def test_spanish_durations_take_no_feminine_article(msgid: str) -> None:
+    # "unas 23 minutos": the duration may be minutes, days or hours; "alrededor de" fits all
+    text = tr("es", msgid) % {"pc": "1 US$", "sooner": "La H100", "hs": "23 minutos",
+                              "hl": "1,25 horas"}
+    assert "alrededor de 23 minutos" in text and "unas 23" not in text, text
