@@ -99,7 +99,8 @@ def test_any_one_setting_asks_for_details(name: str) -> None:
     value = Query.model_fields[name].annotation
     setting = {"lora_targets": "all", "precision": "bf16", "optimizer": "adamw",
                "attention": "eager", "sharding": "ddp", "kernels": "unsloth",
-               "quant": "Q4_K_M", "trained_embeddings": "embed_tokens"}.get(name)
+               "quant": "Q4_K_M", "trained_embeddings": "embed_tokens",
+               "peft_config": "default"}.get(name)
     if setting is None:
         setting = False if "bool" in str(value) else 2
     assert wants_details(_query(intent="fit", params_b=Decimal(7), **{name: setting}))
