@@ -317,6 +317,9 @@ _VERSION_THEN: Final = lazy(r"[\s_:-]?v?\d{1,2}(?:\.\d{1,2})?[\s_:-]?")
 _SPELLED_SIZE: Final = lazy(r"(\d+(?:\.\d+)?) ?b(?![a-z])")
 
 
+_TOKENS_AFTER: Final = lazy(r" ?(?:of |de |d')?(?:tokens?|toks?|tkns?)(?![a-z])")
+
+
 def _other_size_after(s: str, end: int, spec: ModelSpec) -> bool:
     """Whether the name is followed by a size none of the model's spellings carries: the
     catalogue spelling is then part of another model's name ("starcoder 15b" is OctoCoder's,
@@ -325,7 +328,9 @@ def _other_size_after(s: str, end: int, spec: ModelSpec) -> bool:
     if size is None:
         lead = _VERSION_THEN.match(s, end)
         size = px.SIZE.match(s, lead.end()) if lead else None
-    if size is None or px.SIZE_MILLION_UNIT.match(size.group("unit")):
+    if size is None or px.SIZE_MILLION_UNIT.match(size.group("unit")) \
+            or _TOKENS_AFTER.match(s, size.end()):
+        # "finetune mistral 7b 2B tokens": the data's size, not another model's (was "a 7B model")
         return False
     try:
         value = Decimal(size.group("num").replace(",", "."))

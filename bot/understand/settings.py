@@ -695,8 +695,12 @@ OTHER_OPTIMIZER: Final = _w(
 NO_MOMENTUM: Final = _w(r"momentum ?[:=]? ?0(?![.,]?\d)|(?:no|without|sin|sans) momentum")
 # Continued pre-training ("continued pretraining", "continual pre-training", "pre-entrenamiento
 # continuo", "pre-entrainement continu") goes on from a trained model's weights: a full
-# fine-tune on raw text, not training from scratch (was "to train Mistral 7B from scratch").
-_CONTINUED_BEFORE: Final = r"(?<!continued )(?<!continual )(?<!continue )(?<!continuing )"
+# fine-tune on raw text, not training from scratch (was "to train Mistral 7B from scratch"; also
+# hyphenated, "continued-pretrain mistral 7b").
+_CONTINUED_BEFORE: Final = (
+    r"(?<!continued )(?<!continual )(?<!continue )(?<!continuing )"
+    r"(?<!continued-)(?<!continual-)(?<!continued_)(?<!continual_)"
+)
 _CONTINUED_AFTER: Final = r"(?! continu)"
 PRETRAIN: Final = _w(
     # ("from_pretrained(…)", "a pretrained model": weights loaded, not pre-training)

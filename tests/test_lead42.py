@@ -1,0 +1,57 @@
+"""lead42 (session 42): questions the lead tried as people write them.
+
+"continued-pretrain mistral 7b" (hyphenated, as people write the task's name) goes on from the
+trained model: a full fine-tune on raw text, not training from scratch (was "to train Mistral 7B
+from scratch on 2 billion tokens": the lookbehinds knew "continued " with a space only).
+
+A model's name right before the data's size ("finetune llama 3 8b 2B tokens cost") keeps the
+model: the size after it was taken for another model's ("mistral small 22b"), and the reply
+answered for "a 7B model" (its vocabulary and shape unknown).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+CONTINUED: list[tuple[str, str]] = [
+    ("how much does it cost to continued-pretrain mistral 7b on 2B tokens",
+     "💵 <b>About $197.77 to fine-tune Mistral 7B (7.3B parameters) on 2 billion tokens</b>"),
+    ("cost of continual-pretraining mistral 7b, 2B tokens?",
+     "💵 <b>About $197.77 to fine-tune Mistral 7B"),
+    ("continued_pretraining mistral 7b 2B tokens cost",
+     "💵 <b>About $197.77 to fine-tune Mistral 7B"),
+]
+
+
+@pytest.mark.parametrize(("q", "lead"), CONTINUED)
+def test_hyphenated_continued_pretraining_is_a_fine_tune(q: str, lead: str) -> None:
+    text = ask(q).text
+    assert text.startswith(lead), text
+    assert "from scratch" not in text
+
+
+def test_pretraining_alone_stays_from_scratch() -> None:
+    assert "from scratch" in ask("how much does it cost to pretrain a 1b model on 20B tokens").text
+
+
+GLUED_TOKENS: list[tuple[str, str | None, str]] = [
+    ("finetune mistral 7b 2B tokens cost", None,
+     "💵 <b>About $150.29 to fine-tune Mistral 7B (7.3B parameters) on 2 billion tokens</b>"),
+    ("llama 3 8b 2 billion tokens how long on h100", None, "⏱ <b>LoRA of Llama 3 8B: about"),
+    ("qwen2.5 7b 1.5b tokens de entrenamiento cuanto cuesta", "es",
+     "💵 <b>Unos 128,10\u00a0US$ por hacer fine-tuning de Qwen2.5 7B"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), GLUED_TOKENS)
+def test_a_token_count_after_the_model_keeps_the_model(
+        q: str, lang: str | None, lead: str) -> None:
+    text = ask(q, lang).text
+    assert text.startswith(lead), text
+
+
+def test_another_size_after_a_name_is_still_another_model() -> None:
+    # "mistral small 22b" is not Mistral Small 3 24B: the guard the token count passes by
+    assert "24B" not in ask("mistral small 22b qlora fits 4090?").text.split("\n")[0]
