@@ -1088,8 +1088,11 @@ _FA2_WORD: Final = lazy(r"flash|(?<![a-z])fa ?-?2")
 # "qlora llama 3 8b with offload?", "… using offloading", "zero2 + offload": an offload said
 # with no place, in a training question, is to the CPU (the RAM holds it; was unread, the
 # verdict without it). Serving's layer or expert offloads are read before this one.
+# "is 64gb ram enough to offload qlora llama 3 70b on a 4090", "… by offloading": the same
+# (was the verdict without it, "at least 4× RTX 4090").
 _WITH_OFFLOAD: Final = lazy(
-    r"(?<![a-z])(?:with|using|w/|and|plus|\+|enable|enabling) (?:some |an? )?offload(?:ing)?"
+    r"(?<![a-z])(?:with|using|w/|and|plus|\+|enable|enabling|to|by|via) (?:some |an? )?"
+    r"offload(?:ing)?"
     r"(?![a-z_-])")
 _DEEPSPEED_ALONE: Final = lazy(r"(?<![a-z])deepspeed(?![a-z])")
 

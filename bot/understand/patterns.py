@@ -1230,7 +1230,9 @@ WITHIN_HOURS: Final = Guarded(
     ("in ", "within", "under", "en ", "menos de", "moins de"),
     r"(?<![a-z])(?:in|within|under|in less than|in under|en|en menos de|en moins de)"
     r" (?:about |around |just |unas |environ )?\d+(?:[.,]\d+)? ?"
-    r"(?:hours?|hrs?|h|days?|horas?|dias?|heures?|jours?)(?![a-z])"
+    # "in 30 min", "en 45 minutos": the minutes are read as hours' fractions, a budget too
+    # (was the fit alone, the half hour unweighed)
+    r"(?:hours?|hrs?|h|days?|horas?|dias?|heures?|jours?|minutes?|mins?|minutos?)(?![a-z])"
 )
 # "lora vs qlora on a 4090", "zero 2 vs zero 3 on 4x A100", "8bit adam vs adamw": methods or
 # settings compared on one configuration, not that GPU with another.

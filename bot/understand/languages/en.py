@@ -920,6 +920,9 @@ LANGUAGE = Language(
             r"out ?of ?memory ?errors?", r"outofmemoryerror", r"outofmemory",
             # "running out of vram", "ran out of memory on my 3090"
             r"(?:run|runs|running|ran) out of (?:vram|gpu memory|memory|mem)",
+            # PyTorch's OOM message pasted from its second sentence on ("Tried to allocate 3.50
+            # GiB (GPU 0; 14.75 GiB total capacity …)"): was a fit verdict, "✅ Yes … fits"
+            r"tried to allocate",
         ),
         # The user asks what to change (asks.FIX_ASK): "what do i do", "how can i make it fit".
         "FIX_ASK": (

@@ -1,0 +1,59 @@
+"""Questions found in session 42's probe (first questions in English, as people write them on
+r/LocalLLaMA, the Hugging Face forums and the unsloth/axolotl/peft/trl/vllm issues: pasted
+errors, configs and commands, cards they own)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, says
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # A budget in minutes is weighed as one in hours is (was the fit alone, "✅ Yes: Mistral 7B
+    # … fits on 1× RTX 4090", the half hour unweighed)
+    ("is it possible to train mistral 7b lora in 30 min on 4090, 1k samples 1k tok",
+     "✅ <b>Yes: by this estimate it finishes within 30 minutes.</b>"),
+    ("can i lora mistral 7b in 10 minutes on a 4090 with 2k samples of 1k tokens",
+     "❌ <b>No: by this estimate it takes longer than 10 minutes.</b>"),
+    # already weighed: in hours
+    ("can i lora mistral 7b in 2 hours on a 4090 with 2k samples of 1k tokens",
+     "✅ <b>Yes: by this estimate it finishes within 2 hours.</b>"),
+])
+def test_a_budget_in_minutes_is_weighed(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.query.intent == "time", reply.text[:300]
+    assert reply.text.startswith(lead), reply.text[:300]
+
+
+@pytest.mark.parametrize("text", [
+    # PyTorch's OOM message pasted from "Tried to allocate" on is an OOM hit (was "✅ Yes: Mistral
+    # 7B … fits on 1× T4", at 15.3 GB of 16.11 with checkpointing on, what the user's run had not)
+    "Tried to allocate 3.50 GiB (GPU 0; 14.75 GiB total capacity) qlora mistral 7b on t4 bs 8 "
+    "seq 1024",
+    "getting 'tried to allocate 1.95 GiB' with qlora mistral 7b on my t4, bs 8 seq 1024",
+])
+def test_tried_to_allocate_is_an_oom(text: str) -> None:
+    reply = ask(text)
+    assert reply.query.oom, reply.text[:300]
+    says(reply.text, ["🧯 You hit OOM at batch 8", "❌ <b>No: Mistral 7B"], ["✅ <b>Yes"])
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # "enough to offload", "by offloading" in a training question is the CPU offload (was
+    # unread: "❌ No … It takes at least 4× RTX 4090", the 64 GB of RAM unweighed)
+    ("is 64gb ram enough to offload qlora llama 3 70b on a 4090",
+     ["✅ <b>Yes: Llama 3 70B fits on 1× RTX 4090 (QLoRA).</b>",
+      "💾 CPU RAM for what is offloaded", "⚠️ The 64 GB of RAM you have holds it"]),
+    ("can i full finetune llama 3 8b on a 3090 by offloading to 128gb ram",
+     ["more than the 128 GB you have"]),
+])
+def test_to_offload_in_training_is_the_cpu_offload(text: str, has: list[str]) -> None:
+    reply = ask(text)
+    assert reply.query.cpu_offload, reply.text[:300]
+    says(reply.text, has, [])
+
+
+def test_to_offload_when_serving_stays_the_layer_split() -> None:
+    reply = ask("how many layers to offload for llama 3 70b q4 on a 3090")
+    says(reply.text, ["(GGUF Q4_K_M inference)"], ["CPU RAM for what is offloaded"])
