@@ -22,8 +22,8 @@ from bot.detail import (
     DEFAULT_MICRO_BATCH,
     DEFAULT_SEQ_LEN,
     _estimate,
-    _peak,
     _target,
+    _training_peak,
     estimator_model,
     settings_with,
     shape_assumed_from,
@@ -240,7 +240,7 @@ class TrainingSpeed:
     gpu: str | None  # where it is estimated; None: no configuration holds the model
     gpu_count: int
     asked: bool  # on the configuration asked about
-    peak_precision: Literal["bf16", "fp16"]
+    peak_precision: Literal["bf16", "fp16", "fp32"]
     throughput: TrainingThroughput | None  # None: no cited peak TFLOPS (or no configuration)
 
 
@@ -270,7 +270,9 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
                                              asked=False, peak_precision="bf16",
                                              throughput=None)}
     gpu = cat.gpu(target.gpu)
-    peak, precision = _peak(gpu)
+    # The peak the training-time answer times the run at (a P40's FP32 one too): the rate and
+    # the hours agree, and a measured rate is judged against the same peak.
+    peak, precision = _training_peak(gpu)
     ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
     # QLoRA's dequantization is shared by a micro-batch's tokens (rules.training_time.Dequant).
     # Attention's own FLOPs grow with the tokens a sample holds (rules.training_time).

@@ -2111,7 +2111,7 @@ def _shorter_run(
     if tokens_per_second is not None and tokens_per_second > 0:
         run = gpu_hours_from_throughput(tokens, tokens_per_second, count, epochs, method=method)
     else:
-        peak, precision = _peak(gpu)
+        peak, precision = _training_peak(gpu)
         if peak is None:
             return out
         seq = setting.get("asked_seq_len", _positive(query.seq_len, DEFAULT_SEQ_LEN))
@@ -2135,7 +2135,9 @@ def _beyond_peak(
     my 3090" takes 4 times the 3090's datasheet peak (at the fewest FLOPs, no recomputation).
     Then what the figure likely counts is something else (generation, every GPU, padding), and
     the hours at the assumed utilisation are given beside it. Empty when it is within reach."""
-    peak, _precision = _peak(gpu)
+    # The peak the run is timed at (_training_peak: a P40's FP32 one), not _peak's BF16/FP16
+    # alone, which a Pascal card lacks: "5k tok/s qlora 7b on my P40" was never judged.
+    peak, _precision = _training_peak(gpu)
     if peak is None or measured.gpu_hours <= 0:
         return {}
     least = estimate_training_time(
