@@ -617,6 +617,14 @@ class Formatter:
             return text.replace(" ", "\u00a0") if self.locale == "fr" else text
         return self.hours(amount)
 
+    def minutes(self, hours: Decimal | int) -> str:
+        """A run's time in whole minutes (at least one), whatever its length: "in minutes?"
+        after "about 3.94 hours" is "236 minutes"."""
+        amount = max(Decimal(1), (_dec(hours) * 60).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+        text = _unit(self.locale, amount, 0, "duration-minute", "long")
+        # CLDR's French minutes use a breakable space, its hours a no-break one: kept alike.
+        return text.replace(" ", "\u00a0") if self.locale == "fr" else text
+
     def seconds(self, value: Decimal | int) -> str:
         """A short wait in seconds ("2.5 seconds", "26 seconds"), from a minute on in minutes or
         hours as ``duration`` says them."""

@@ -567,12 +567,13 @@ def _per_gpu_of_run(new: Query, previous: Query) -> Query | None:
 
 
 # "in hours?", "¿en horas?", "en heures ?", "how many hours?", "¿cuántas horas?", "combien
-# d'heures ?", "in days?", "¿en días?", "en jours ?" (folded): the time just given, in that unit.
+# d'heures ?", "in days?", "¿en días?", "en jours ?", "in minutes?", "¿en minutos?", "en
+# minutes ?" (folded): the time just given, in that unit.
 _IN_UNIT: Final = lazy(
     r"^\W*(?:(?:and|so|ok|y|et|e|pero|mais|but|then|vale|bon)\W+)?(?:(?:so |and |et |y )?"
     r"(?:how long|how much|cuanto|combien|that|eso|ca|c'est|its|it's|le temps|el tiempo)\W+)?"
-    r"(?:(?:in|en|as|como) (?:terms of |nombre d'|numero de )?|how many |cuantas? |cuantos |combien d'?\s?(?:de )?)"
-    r"(?P<unit>hours?|hrs?|horas?|heures?|days?|dias?|jours?)"
+    r"(?:(?:in|en|as|como) (?:terms of |nombre d'|numero de )?|how many |cuantas? |cuantos |combien (?:d'\s?|de ))"
+    r"(?P<unit>hours?|hrs?|horas?|heures?|days?|dias?|jours?|minutes?|mins?|minutos?)"
     r"(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp|s'il (?:te|vous) plait|then|entonces|alors"
     r"|exactly|exactement|exactamente|en total|in total|total))*\W*$"
 )
@@ -580,7 +581,8 @@ _IN_UNIT: Final = lazy(
 
 def _time_in_unit(new: Query, previous: Query) -> Query | None:
     """"in hours?" after a run's time: the same run, its time said in hours (a run under an
-    hour was said in minutes), "in days?" in days beside the hours (was "I did not understand")."""
+    hour was said in minutes), "in days?" in days beside the hours, "in minutes?" in minutes
+    beside the hours (each was "I did not understand")."""
     if previous.intent not in ("time", "cost") or previous.params_b is None \
             or _names_model(new) or _names_card(new) or new.hours is not None \
             or (previous.intent == "cost"
@@ -591,9 +593,11 @@ def _time_in_unit(new: Query, previous: Query) -> Query | None:
     said = _IN_UNIT.match(fold(new.text))
     if said is None:
         return None
-    days = said.group("unit").startswith(("d", "j"))
+    unit = said.group("unit")
+    days, minutes = unit.startswith(("d", "j")), unit.startswith("m")
     merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
-    return merged.model_copy(update={"intent": "time", "days_asked": days, "hours_asked": not days})
+    return merged.model_copy(update={"intent": "time", "days_asked": days, "minutes_asked": minutes,
+                                     "hours_asked": not days and not minutes})
 
 
 # "why is the h100 faster?", "why is it so slow?", "¿por qué la h100 es más rápida?",
@@ -3436,7 +3440,10 @@ _BITS_ALONE: Final = lazy(
     # ... or by a format's name: "et en q8 ?", "and int4?" after a training run are its base
     # in that many bits (was serving the model in GGUF Q8_0, the training dropped)
     r"|q(?P<q>4|8)(?:_k_m|_0|km)?|int(?P<int>4|8))"
-    r"(?:\W+(?:quant\w*|cuantiz\w*|precision))?\W*$"
+    r"(?:\W+(?:quant\w*|cuantiz\w*|precision))?"
+    # "with 4bit then?", "¿y en 4 bits entonces?", "et en 4 bits alors ?": a word closing the
+    # change (was serving the model in 4 bits, the run dropped)
+    r"(?:\W+(?:then|instead|tho|though|entonces|mejor|alors|plutot|du coup))?\W*$"
 )
 
 

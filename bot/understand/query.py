@@ -593,6 +593,10 @@ class Query(BaseModel):
     # "in hours?", "¿en horas?", "en heures ?", "how many hours?" after a run's time: the same
     # run's time said in hours (never in minutes, "0.38 hours" not "23 minutes").
     hours_asked: bool = False
+    # "in minutes?", "¿en minutos?", "en minutes ?" after a run's time: the same run's time in
+    # whole minutes, its hours beside ("236 minutes (3.94 hours)"; a run under an hour was in
+    # minutes already).
+    minutes_asked: bool = False
     # "why?", "¿por qué?", "pourquoi ?" after a verdict or a run's time: the answer led by its
     # main reason (what the run needs against what each GPU has, or what the time is made of).
     why_asked: bool = False
