@@ -1039,6 +1039,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     est=fmt.gb(held_gb), total=fmt.gb(asked.unified_gb),
                 ))
                 put("\n")
+        said = ph.memory_said(card, query.gpu_memory_said_gb)
+        if said is not None:
+            put(said)
+            put("\n")
         if query.gpu_variant_assumed and card.unified_memory:
             put(ph.mac_assumed(card))
             put("\n")

@@ -343,6 +343,22 @@ def _plain_16(spec: Method | None) -> bool:
         and spec.quant is None and spec.bits_per_weight is None and spec.group_format is None
 
 
+# The words of a card's `source` that name a document ("NVIDIA GeForce specifications",
+# "TechPowerUp GPU database"): where the row reads its memory, as a reply names it.
+_DOC_WORDS: Final = re.compile(
+    r"specifications|datasheet|database|whitepaper|documentation|guide|product page", re.I)
+_DOC_END: Final = re.compile(r":| as quoted| \(|, |https?://")
+
+
+def memory_doc(card: GPU) -> str | None:
+    """The document a card's row cites, as a reply names it, or None where none is named."""
+    for part in card.source.split(";"):
+        name = _DOC_END.split(part.strip(), 1)[0].strip()
+        if _DOC_WORDS.search(name) and len(name) <= 60:
+            return name
+    return None
+
+
 class Phrases:
     """The phrases for one reader's locale and the catalogue in force."""
 
@@ -1362,6 +1378,27 @@ class Phrases:
             line = f"{line} {spare}"
         lines.append(line)
         return _safe("".join(lines))
+
+    def memory_said(self, card: GPU | str | None, said: Decimal | None) -> Markup | None:
+        """ "8gb vram laptop 3060": the memory said is no card of that name's, and the reply is
+        on the datasheet's (bot.understand.hardware.GpuMention.said_gb): both said, with the
+        document the row reads its memory in."""
+        if card is None or said is None:
+            return None
+        gpu = self.cat.gpu(card) if isinstance(card, str) else card
+        if gpu.unified_memory:
+            return None
+        _, fmt = self._, self.fmt
+        doc, size = memory_doc(gpu), fmt.gb(gpu.vram_gb)
+        if doc is not None:
+            line = _("You said %(said)s, but the %(gpu)s has %(size)s (%(doc)s) and comes in no "
+                     "%(said)s version: this answer is for %(size)s.",
+                     said=fmt.gb(said), gpu=self.gpu_name(gpu.id), size=size, doc=doc)
+        else:
+            line = _("You said %(said)s, but the %(gpu)s has %(size)s and comes in no %(said)s "
+                     "version: this answer is for %(size)s.",
+                     said=fmt.gb(said), gpu=self.gpu_name(gpu.id), size=size)
+        return _safe("ℹ️ ") + line
 
     def plural_count(self, answer: Answer) -> Markup | None:
         """"on h100s", no count: the count the reply is for, and why; or why the run is priced

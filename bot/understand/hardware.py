@@ -59,6 +59,10 @@ class GpuMention:
     # The cloud instance type it was read from ("ml.g5.2xlarge", "a2-highgpu-1g", "g5"): a
     # rented machine's GPUs, named so in the reply, not "your own card"
     instance: str | None = None
+    # Memory the user said for a card that has no variant of that size nor is sold modded at it
+    # ("8gb vram laptop 3060": NVIDIA's RTX 3060 Laptop has 6 GB): the answer is on the
+    # datasheet's memory, and the reply says both (was the 6 GB, or the 8 GB, silently).
+    said_gb: Decimal | None = None
 
 
 class Work(Protocol):
@@ -503,10 +507,11 @@ def _resolve(
             # "3060 6go", "rtx 3050 de 4gb": no desktop card of that name has that memory, its
             # laptop part does (the RTX 3060 Laptop's 6 GB): that part, its own row.
             return parts[0], None, False
-        if gpu.vram_gb != mem and (not gpu.rented or mine or mem in gpu.modded_memory_gb):
-            # "rtx 3050 de 4gb" (the laptop part), a 48 GB modded 4090 D: the card the user has;
-            # a kind we rent too when it is theirs ("my 4090 48gb", "tengo una 4090 de 48gb").
+        if gpu.vram_gb != mem and mem in gpu.modded_memory_gb:
+            # a 48 GB modded 4090 D, "2080 ti 22gb": the card the user has, sold so
             return gpu, mem, False
+        # Any other size is no card of that name ("my 3090 12gb", "h100 40gb"): the datasheet's
+        # memory, the size said kept apart (GpuMention.said_gb) for the reply to name both.
         return gpu, None, False
     sizes = {v.vram_gb for v in variants}
     return gpu, None, len(sizes) > 1
@@ -932,7 +937,8 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
                 _PLURAL_BEFORE.search(work.s, max(0, start - 12), start) is not None
                 or _plural_name(name, gpu, mem, index))
             work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt,
-                                        alt_after, one=one is not None, plural=plural))
+                                        alt_after, one=one is not None, plural=plural,
+                                        said_gb=_said_apart(gpu, mem, unified, count, index)))
         # "200 a100 gpu hours": one "gpu" left between the number and its hours, as "200 gpu
         # hours" is read (GPU-hours), not a count of 200 cards.
         hours_of = _GPU_HOURS_AFTER.match(work.s[end : end + 16]) if count is None \
@@ -1002,6 +1008,27 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
                 named[0].count = mention.count
             named[0].instance = mention.instance
     _package_as_devices(work, index)
+
+
+def _said_apart(gpu: GPU, mem: Decimal | None, unified: Decimal | None, count: int | None,
+                index: CatalogueIndex) -> Decimal | None:
+    """The memory said with a card when no card of that name has it (GpuMention.said_gb), or
+    None: it agrees, picks a variant or a modded size, is a Mac's or a shared pool's, is the
+    total of the count, or is near the datasheet's (a GiB figure, nvidia-smi's total)."""
+    if mem is None or unified is not None or gpu.unified_memory \
+            or gpu.shared_memory_gb is not None or gpu.device is not None:
+        return None
+    if any(v.vram_gb == mem for v in index.variants(gpu)) or mem in gpu.modded_memory_gb \
+            or gpu.vram_gb * (count or 1) == mem:
+        return None
+    near = gpu.vram_gb * _NEAR_LOW <= mem <= gpu.vram_gb * _NEAR_HIGH
+    return None if near else mem
+
+
+# A size within a tenth of the datasheet's is that size as another tool prints it ("3090
+# 23.7gb", "24.5 GB"), not another card.
+_NEAR_LOW: Final = Decimal("0.9")
+_NEAR_HIGH: Final = Decimal("1.1")
 
 
 def _kaggle(work: Work, index: CatalogueIndex, at: int | None) -> None:
@@ -1225,6 +1252,12 @@ def _vram(work: Work, index: CatalogueIndex, value: Decimal) -> None:
         if same:
             first.gpu_id, first.variant_assumed = same[0].id, False
             return
+        if first.stated_gb is None and first.memory_gb is None:
+            said = _said_apart(gpu, value, None, first.count, index)
+            if said is not None:
+                # "8gb vram laptop 3060", "my 3090 has 12gb": no card of that name has it
+                first.said_gb = said
+                return
     work.vram_gb = value
 
 

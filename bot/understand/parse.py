@@ -4685,6 +4685,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # Colab's A100 is the 40 GB one (hardware.py, cited): no variant to choose from there
         gpu_variant_assumed=first_known.variant_assumed and not first_known.colab
         if first_known else False,
+        gpu_memory_said_gb=first_known.said_gb if first_known else None,
         gpu_colab=first_known.colab if first_known else False,
         other_gpu_colab=bool(others) and any(
             g.colab for g in work.gpus if g.gpu_id == others[0] and g is not first_known),

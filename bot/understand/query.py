@@ -129,6 +129,9 @@ class Query(BaseModel):
     # count (hardware.GpuMention.plural): as many as the run needs (bot.answer._plural_count)
     gpu_plural: bool = False
     gpu_variant_assumed: bool = False  # a bare name ("A100") read as one of its memory variants
+    # The memory said for `gpu` when no card of that name has it ("8gb vram laptop 3060"): the
+    # answer is on the datasheet's, and the reply says so (hardware.GpuMention.said_gb)
+    gpu_memory_said_gb: Decimal | None = None
     gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
     # compare: `other_gpus[0]` is Google Colab's ("is my 3060 better than colab"), as gpu_colab
     other_gpu_colab: bool = False
