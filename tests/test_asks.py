@@ -389,7 +389,7 @@ def test_a_cost_with_hours_on_a_rented_card_too_small_costs_that_card_then_the_o
         ("j'ai 100$ combien d'heures de b200", "et de l40s ?",
          "💵 <b>100\xa0$US vous donnent 120\xa0heures de 1× L40S en blocs entiers"),
         ("biggest model i can qlora on my 4090", "and on an a100?",
-         "📏 <b>The largest model 80 GB holds for QLoRA is about 90B"),
+         "📏 <b>The largest model 80 GB holds for QLoRA is about 104B"),
         ("can i qlora 70b on my 3090", "and with $200?",
          "💵 <b>We have no price for the RTX 3090 here: $200 buys 217.3 hours of 1× A100 80GB"),
     ],

@@ -152,10 +152,10 @@ BUDGET_TRAINS: list[tuple[str, str | None, str, list[str]]] = [
     ("avec 50 dollars quel est le plus gros modèle que je peux entraîner", "fr", "Kimi K2",
      ["⏱ Ces heures entraînent Kimi K2 (1T MoE) sur environ 27 millions de tokens (QLoRA) : "
       "6·N·D FLOP, N étant ses 32B paramètres actifs"]),
-    ("biggest model i can train with $50 on an h100", None, "Llama 3.2 90B",
+    ("biggest model i can train with $50 on an h100", None, "Command R+ 104B",
      ["💵 <b>$50 buys 20 hours of 1× H100",
-      "⏱ Those hours train Llama 3.2 90B Vision on about 43 million tokens (QLoRA): 6·N·D "
-      "FLOPs with N its 90B parameters, at an assumed 33% of the H100's peak"]),
+      "⏱ Those hours train Command R+ 104B on about 37 million tokens (QLoRA): 6·N·D "
+      "FLOPs with N its 104B parameters, at an assumed 33% of the H100's peak"]),
 ]
 
 

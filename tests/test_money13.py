@@ -182,7 +182,7 @@ LARGEST_BUDGET: list[tuple[str, str | None, str]] = [
      "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
      "DeepSeek-V2-Lite (16B MoE) and DeepSeek-Coder-V2-Lite (16B MoE) at 2,048 tokens a sample, "
      "Phi-3.5 MoE (42B MoE) at 512.</b>\n"
-     "Llama 3.2 90B Vision, the largest the memory holds, costs more than $10 to train on it."),
+     "Command R+ 104B, the largest the memory holds, costs more than $10 to train on it."),
     ("budget is 10 bucks, whats the biggest model i can qlora on 50M tokens", None,
      "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
      "Mistral Small 4 (119B MoE).</b>"),

@@ -67,7 +67,7 @@ WITHIN_HOURS: list[tuple[str, str | None, str]] = [
     ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens", None,
      "📏 <b>Within your 24 hours, the largest model on file whose full AdamW run on your data "
      "ends on 8× H100: Granite 4.0 H Small (32B MoE), in about 7.22 hours.</b>\n"
-     "LLaMA 33B, the largest the memory holds, takes about 26.81 hours there.\n"
+     "DeepSeek Coder 33B, the largest the memory holds, takes about 27.29 hours there.\n"
      "✅ <b>Yes: Granite 4.0 H Small (32B MoE) fits on 8× H100 (full AdamW).</b>"),
     ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens", "es",
      "📏 <b>En tus 24\u00a0horas, el modelo más grande de nuestra lista cuyo entrenamiento completo "

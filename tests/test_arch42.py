@@ -1,0 +1,82 @@
+"""Layer shapes of catalogued models that had none (arch42): rules/data/models.toml
+[models.arch] as each model's config.json gives them (the copies read are in `mirror`).
+Without one the estimator assumed a Llama-like shape of the model's size (a 128,256-token
+vocabulary, 3.5·hidden SwiGLU, 8 KV heads) and left attention's own FLOPs out of the hours."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+from rules.estimator import estimate_training
+from rules.model_catalogue import ModelSpec, load_models
+
+CATALOGUE = load_models()
+ASSUMED_VOCAB = 128_256  # rules/estimator.py _LLAMA_LIKE: what a model without a shape got
+
+# (layers, hidden, heads, kv_heads, head size, intermediate, vocab, tied, gated MLP) as each
+# config.json states them.
+PINNED = {
+    "deepseek-coder-33b": (62, 7168, 56, 8, 128, 19200, 32256, False, True),
+    "command-r-plus-104b": (64, 12288, 96, 8, 128, 33792, 256000, True, True),
+}
+
+
+@pytest.mark.parametrize("model_id", sorted(PINNED))
+def test_arch_is_on_file_as_the_config_gives_it(model_id: str) -> None:
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None, model_id
+    got = (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.head_size,
+           arch.intermediate, arch.vocab, arch.tied_embeddings, arch.gated_mlp)
+    assert got == PINNED[model_id]
+    assert arch.source.startswith("https://huggingface.co/") and "config.json" in arch.source
+    assert arch.mirror  # where it was read
+
+
+@pytest.mark.parametrize(("model_id", "vocab"), [
+    ("deepseek-coder-33b", 32256), ("command-r-plus-104b", 256000),
+])
+def test_the_logits_are_the_models_own_vocabulary(model_id: str, vocab: int) -> None:
+    # The logits of a LoRA step grow with the vocabulary: DeepSeek Coder's 32,256 is a
+    # quarter of the 128,256 assumed before, Command R+'s 256,000 twice it.
+    spec = CATALOGUE.get(model_id)
+
+    def logits(model: ModelSpec | Decimal) -> float:
+        got = estimate_training(model, "lora", 2048, 1, True)
+        return sum(b for name, b, _ in got.parts if name == "logits")
+
+    assert logits(spec) / logits(Decimal(spec.params_b)) == pytest.approx(vocab / ASSUMED_VOCAB)
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+@pytest.mark.parametrize("question", [
+    "qlora deepseek coder 33b on a 4090, seq 2048 batch 1",
+    "qlora command r plus on an a100 80gb, seq 2048 batch 1",
+])
+def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
+    got = to_json(pipeline.ask(question))
+    assert got["detailed_gb"] is not None, got["text"]
+    assert "No architecture on file" not in got["text"]
+    assert "Llama-like shape" not in got["text"]
+
+
+def test_training_time_counts_attention_with_the_shape(pipeline: Pipeline) -> None:
+    reply = str(pipeline.ask("how long to lora deepseek coder 33b on 100M tokens at 2048 seq "
+                             "len on an a100", chosen_locale="en").text)
+    assert "no layer shape of this model is on file" not in reply, reply
+    assert "Attention's own matmuls add" in reply, reply
+
+
+def test_deepseek_coder_33b_is_the_largest_lora_on_80_gb(pipeline: Pipeline) -> None:
+    # Its own 32,256-token vocabulary (a quarter of the assumed one) leaves room for the
+    # activations: the largest LoRA on 80 GB by the detailed estimate is now it, not 32.8B.
+    got = to_json(pipeline.ask("biggest model for lora on 80GB"))
+    assert got["params_b"] == 33 and got["fits"], got["text"]
+    assert "DeepSeek Coder 33B also fits by its own detailed estimate" in got["text"]
