@@ -545,6 +545,13 @@ class Formatter:
                 return fast
         return _num(self.locale, _dec(value), places)
 
+    def said(self, value: Decimal) -> str:
+        """An amount as the user wrote it, every decimal kept: "0,001 BTC" (num's two places
+        made it "0 BTC"). A sum of a coin we have no rate for is repeated, not worked out."""
+        locale = _locale(self.locale)
+        return _babel(value, lambda v: locale.decimal_formats[None].apply(
+            v, locale, decimal_quantization=False))
+
     def gb(self, value: Decimal | int, places: int = 2) -> str:
         """52.5 GB / 52,5 GB / 52,5 Go (GB = 10^9 bytes)."""
         if type(value) is Decimal and self._gb is not None:

@@ -100,6 +100,16 @@ LOCAL: Final = headed_words(_words("LOCAL_ASK"))
 # "combien d'heures", "what can I fine-tune for $50").
 BUDGET_ASK: Final = _whole(_words("BUDGET_ASK"))
 
+# What a budget buys asked with a word that also asks whether it is enough ("¿qué me alcanza
+# para entrenar con 100 usdt?", "¿para cuánto me alcanza?"): what it buys, not whether it covers
+# the seed's example run (parse: Query.budget_enough).
+BUDGET_WHAT: Final = _whole(_words("BUDGET_WHAT_ASK"))
+
+# A way of paying said as what one will do, not asked ("quiero pagar con cripto, tengo 100
+# usdt, ¿qué puedo entrenar?", "je veux payer en bitcoin", "i wanna pay in crypto"): the
+# question is the other one in the message, the payment answered after it.
+PAY_INTENDED: Final = _whole(_words("PAY_INTENDED"))
+
 # Whether a run fits, asked in so many words ("can i qlora 70b on an h100", "puedo hacer qlora
 # de 70b", "est-ce que je peux faire un qlora", "does it fit", "¿cabe?", "ça tient ?"): where it
 # stands against the cost asked in the same message gives the order of the answer's parts.

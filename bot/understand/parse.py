@@ -4045,7 +4045,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if (budget is not None or foreign) and (asks.BUDGET_ASK.search(rest) or spent_on_gpu) and (
             intent in ("prices", "unknown", "recommend")
             or (intent == "time" and work.dataset_tokens is None)
-            or (intent == "pay" and not pay_refused and not px.PAY_STRONG.search(rest))):
+            or (intent == "pay" and not pay_refused
+                and not px.PAY_STRONG.search(asks.PAY_INTENDED.sub(" ", rest)))):
         # "con 300usd cuántas horas de H200", "50 bucks, how many hrs on the L40S": the hours
         # the money buys (a cost), not how long a run takes nor the price list. "tengo 100 usd
         # en btc, ¿qué puedo entrenar?": the same, the coin said with it (was how to pay).
@@ -4777,7 +4778,8 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         # 40 bucks"), not the hours it buys ("how many hours…", "what can i…").
         # "$50 budget, how many tokens can i qlora llama 3 8b": what the budget trains is asked,
         # not whether it is enough for a run (was the seed's illustrative 10 hours quoted).
-        budget_enough=budget is not None and (_ENOUGH.search(rest) is not None or (
+        budget_enough=budget is not None and ((
+            _ENOUGH.search(rest) is not None and asks.BUDGET_WHAT.search(rest) is None) or (
             not (within_hours or budget_timed)
             and (work.params_b is not None or work.model_id is not None) and method is not None
             and not inference and asks.BUDGET_ASK.search(rest) is None

@@ -593,6 +593,11 @@ LANGUAGE = Language(
             # "whats 500 bucks get me on 8x h100", "what's $200 buy me"
             r"what'?s (?:[a-z0-9$.,]+ ){0,3}(?:gets?|buys?) me",
         ),
+        "PAY_INTENDED": (
+            # "i wanna pay in crypto", "i'll pay with usdt", "we plan to pay in btc"
+            r"(?:i|we) ?(?:want to|wanna|would like to|'?d like to|'?d rather|plan to|am going to|"
+            r"'?m going to|'?m gonna|gonna|will|'?ll|prefer to) pay (?:in|with|using|by)",
+        ),
         # The longest context a configuration holds (bot.understand.asks.CONTEXT_ASK): "max
         # context", "max seq len", "longest context", "how many tokens of context".
         "CONTEXT_ASK": (

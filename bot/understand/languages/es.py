@@ -552,6 +552,17 @@ LANGUAGE = Language(
             # "¿qué me dan 500 usd en una a100?", "¿para cuánto me alcanza?"
             r"(?:que|cuant[ao]s?|para cuanto) (?:[a-z0-9]+ ){0,3}me (?:da|dan|alcanza|alcanzan|compra|compran)",
         ),
+        "BUDGET_WHAT_ASK": (
+            # "¿qué me alcanza para entrenar?", "¿para qué me alcanza?", "¿hasta dónde me alcanza?"
+            r"(?:a |para |hasta )?(?:que|cuanto|donde) (?:me |nos |te )?(?:alcanzan?|alcanzaria|alcanzarian)",
+        ),
+        "PAY_INTENDED": (
+            # "quiero pagar con cripto", "voy a pagar en usdt", "pagaría con bitcoin"
+            r"(?:quiero|quisiera|queria|voy a|vamos a|pienso|prefiero|preferiria|me gustaria) "
+            r"pagar(?:lo|les)? (?:con|en|usando)",
+            r"(?:pago|pagaria|pagare) (?:con|en) (?:cripto\w*|crypto\w*|btc|bitcoins?|usdt|tether|usdc"
+            r"|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero)",
+        ),
         "CONTEXT_ASK": (
             r"cuant[oa] (?:de )?contexto", r"cuantos tokens (?:de )?contexto",
             r"cuantos tokens (?:caben|puedo|entran)",

@@ -547,6 +547,13 @@ LANGUAGE = Language(
             # "qu'est-ce que 100 $ me donnent sur une a100", "ça m'achète combien d'heures"
             r"(?:qu.?est.ce que|que) (?:[a-z0-9]+ ){0,3}(?:me|m.) ?(?:donnent?|offrent?|achetent?|paient?)",
         ),
+        "PAY_INTENDED": (
+            # "je veux payer en bitcoin", "je vais payer en usdt", "on compte payer en crypto"
+            r"(?:je|j'|on) ?(?:veux|voudrais|vais|compte|prefere|prefererais|aimerais|souhaite|"
+            r"souhaiterais|pense) payer (?:en|avec|par)",
+            r"(?:je|on) (?:paie|paye|paierai|payerai|paierais|payerais) (?:en|avec) (?:cripto\w*|crypto\w*"
+            r"|btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero)",
+        ),
         "CONTEXT_ASK": (
             r"contexte max\w*", r"max\w* de contexte", r"(?:le )?plus long contexte",
             r"contexte le plus long",

@@ -1,0 +1,79 @@
+"""words42 (session 42): Spanish and French as people write them (Spain and Latin America;
+France, Québec, Belgium and Switzerland), a budget with no model first.
+
+"¿qué me alcanza para entrenar?" is what the budget buys (was whether it covers the seed's
+example run of 10 GPU-hours). A way of paying said as what one will do ("quiero pagar con
+cripto, tengo 100 usdt, ¿qué me alcanza…?", "je veux payer en bitcoin, j'ai 100 usdt, je peux
+entraîner quoi avec ?", "i wanna pay in crypto, …") is no payment asked: the budget's answer
+leads, the payment follows (was the payment alone). A coin's amount is said as written
+("0,001 BTC", was "0 BTC").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, says
+
+# (lang, question): what a crypto budget buys, said with the way one will pay.
+BUDGET_WITH_PAYMENT: list[tuple[str, str, str, str]] = [
+    ("es", "quiero pagar con cripto, tengo 100 usdt, que me alcanza para entrenar?",
+     "💵 <b>Con 100\u00a0US$ tienes 120 horas de 1× L40S", "🪙 <b>Pagar con cripto</b>"),
+    ("fr", "je veux payer en bitcoin, j'ai 100 usdt, je peux entraîner quoi avec ?",
+     "💵 <b>100\u00a0$US vous donnent 120\u00a0heures de 1× L40S", "🪙 <b>Payer en crypto</b>"),
+    ("en", "i wanna pay in crypto, i have 100 usdt, what can i train with it?",
+     "💵 <b>$100 buys 120 hours of 1× L40S", "🪙 <b>Paying in crypto</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "hours", "pay"), BUDGET_WITH_PAYMENT)
+def test_a_way_of_paying_said_leaves_the_budget_asked(lang: str, q: str, hours: str,
+                                                      pay: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "cost", reply.text
+    assert reply.text.startswith("📏"), reply.text  # the largest model the budget trains
+    says(reply.text, [hours, "⏱", pay], [])
+
+
+# A payment asked stays a payment.
+PAYMENT_ASKED: list[tuple[str, str]] = [
+    ("es", "tengo 100 usdt, puedo pagar con eso?"),
+    ("fr", "je peux payer en bitcoin ?"),
+    ("en", "i have 100 usdt, can i pay with that?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q"), PAYMENT_ASKED)
+def test_a_payment_asked_stays_a_payment(lang: str, q: str) -> None:
+    assert ask(q, lang).answer.intent == "pay"
+
+
+# "qué me alcanza" is what it buys; "me alcanzan 100 dólares para …" still whether it is enough.
+def test_what_a_budget_gets_is_no_enough_asked() -> None:
+    reply = ask("tengo 100 usdt, que me alcanza para entrenar?", "es")
+    assert not reply.query.budget_enough, reply.text
+    assert reply.text.startswith("📏 <b>El modelo más grande"), reply.text
+    assert "ejemplo de nuestra página" not in reply.text
+
+
+def test_enough_for_a_run_is_still_asked() -> None:
+    reply = ask("me alcanzan 100 dolares para un qlora de llama 3 8b en una h100 por 10 horas?",
+                "es")
+    assert reply.query.budget_enough, reply.text
+    assert reply.text.startswith("✅ <b>Te alcanza con 100\u00a0US$"), reply.text
+
+
+# A coin's amount as written, every decimal kept.
+COIN_AMOUNTS: list[tuple[str, str, str]] = [
+    ("es", "tengo 0.001 btc, cuantas horas de h100 me da?", "qué compran 0,001 BTC."),
+    ("fr", "j'ai 0,002 btc, ça me fait combien d'heures de h100 ?",
+     "ce que permettent d'acheter 0,002 BTC."),
+    ("en", "0.00015 btc how many h100 hours", "what 0.00015 BTC buys."),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "said"), COIN_AMOUNTS)
+def test_a_coins_amount_is_said_as_written(lang: str, q: str, said: str) -> None:
+    reply = ask(q, lang)
+    assert reply.answer.intent == "pay", reply.text
+    assert said in reply.text.split("\n")[0], reply.text
