@@ -49,9 +49,12 @@ from bot.detail import (
 )
 from bot.remedy import Recipe, Remedies, published_recipe, remedies_for
 from bot.remedy import wanted as wants_remedies
+from bot.understand.bounds import NumberOutOfRange
 from bot.understand.owned import assumed_gguf, card_alone
 from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
+from bot.understand.unusable import LABELS as UNUSABLE_LABELS
+from bot.understand.unusable import LEARNING_RATE_HIGH as UNUSABLE_LEARNING_RATE_HIGH
 from bot.vllm_fix import VllmFixes, vllm_fixes
 from rules.budget import BudgetBuys, budget_buys
 from rules.capacity import (
@@ -438,6 +441,9 @@ DOWNLOAD_EXAMPLE_MBPS: Final = (Decimal(100), Decimal(1000))
 # The error code of a number that cannot be read ("1.5.3 hours"): asked back, nothing priced.
 UNREADABLE_NUMBER: Final = "unreadable_number"
 WHOLE_EPOCHS: Final = "whole_epochs"
+# "batch 2.5", "1.5 gpus": a count said with decimals; "NaN tokens", "batch inf": no number.
+WHOLE_NUMBER: Final = "whole_number"
+NOT_A_NUMBER: Final = "not_a_number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1517,6 +1523,32 @@ def _ckpt_need(query: Query, on: DetailedAnswer, off: DetailedAnswer) -> dict[st
     return {"vram_gb": off.check.vram_per_gpu_gb, "on_fits": on.check.detailed_fits,
             "off_fits": off.check.detailed_fits}
 
+def _unusable(query: Query) -> Answer:
+    """A count that cannot be used (bot.understand.unusable), named with its slot: "batch 2.5"
+    was answered at batch 1, "1.5 gpus" on one GPU, "NaN tokens" and "0 examples" asked for
+    the dataset again, with nothing said of the number given."""
+    assert query.unusable is not None
+    kind, slot, said = query.unusable
+    label = UNUSABLE_LABELS[slot]
+    if kind == "fraction":
+        value = Decimal(said.replace(",", "."))
+        low = int(value.to_integral_value(ROUND_FLOOR))
+        return Answer(query=query, intent=query.intent, error=WHOLE_NUMBER, error_params={
+            # "0.5 gpus" or "2.0 gpus": one whole number to offer
+            "label": label, "said": said, "low": low if 1 <= low < value else None,
+            "high": int(value.to_integral_value(ROUND_CEILING))})
+    if kind == "not_a_number":
+        return Answer(query=query, intent=query.intent, error=NOT_A_NUMBER,
+                      error_params={"label": label, "said": said})
+    # As bot.understand.bounds words a number out of its slot's range.
+    learning_rate = slot == "learning_rate"
+    return Answer(query=query, intent=query.intent, error=NumberOutOfRange.code, error_params={
+        "slot": slot, "label": label, "side": kind, "unit": "number",
+        "low": Decimal(0) if learning_rate else Decimal(1),
+        "high": UNUSABLE_LEARNING_RATE_HIGH if learning_rate else Decimal(10) ** 15,
+        "low_open": learning_rate})
+
+
 def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answer:
     """`timing`: only the detailed estimate is read (_timed_detail): the answer stops there."""
     cat = catalogue
@@ -1525,6 +1557,8 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         # reply asks for it again, written so it can be read.
         return Answer(query=query, intent=query.intent, error=UNREADABLE_NUMBER,
                       error_params={"said": query.malformed_number})
+    if query.unusable is not None:
+        return _unusable(query)
     if query.epochs_fraction is not None and query.intent not in ("fit", "memory"):
         # "1.5 epochs", "½ epoch": whole passes are all the estimates time; the reply says
         # so and how to scale one epoch's figures (was "5 epochs", "2 epochs" timed). Memory

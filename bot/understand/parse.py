@@ -50,6 +50,7 @@ from bot.understand.observed import take_observed
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
 from bot.understand.screen import Screened, forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
+from bot.understand.unusable import unusable as unusable_count
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
 from rules.datasets import dataset_named
@@ -5048,7 +5049,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if unreadable:
         return made.model_copy(update={"malformed_number": unreadable})
     fraction = st.epochs_fraction(s)
-    return made.model_copy(update={"epochs_fraction": fraction}) if fraction else made
+    if fraction:
+        made = made.model_copy(update={"epochs_fraction": fraction})
+    unusable = unusable_count(s, text)
+    return made.model_copy(update={"unusable": unusable}) if unusable else made
 
 
 # "takes 90% of my vram", "90 % de la VRAM", "0.9 of the gpu": the share of each GPU the user

@@ -123,6 +123,10 @@ class Query(BaseModel):
     # "1.5 epochs", "½ epoch": a fraction of an epoch, as written; asked back (the estimates
     # time whole passes over the data), never read as another count (was 5 epochs, 2 epochs)
     epochs_fraction: str | None = None
+    # "batch 2.5", "1.5 gpus", "NaN tokens", "0 examples", "lr 1e309": a count that cannot be
+    # used, as (kind, slot, as written) (bot.understand.unusable); the reply says which, never
+    # the defaults in its place (was batch 1, one GPU, "how many tokens?")
+    unusable: tuple[str, str, str] | None = None
     gpu_count: int | None = None
     gpu_memory_gb: Decimal | None = None  # Apple silicon: the unified memory the user stated
     # "how much to lora a 70b on h100s for 10 hours": the card named in the plural with no

@@ -1,0 +1,134 @@
+"""Hostile and odd input found misread in session 42 (hostile42): a number that cannot be used
+is named in the reply, never dropped for the defaults in silence."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from bot.understand.normalise import fold
+from bot.understand.unusable import unusable
+from rules.catalogue import load_catalogue
+from tests.support.chat import converse
+
+PIPELINE = Pipeline(load_catalogue())
+
+
+def _ask(text: str, locale: str | None = None) -> dict[str, object]:
+    return to_json(PIPELINE.ask(text, chosen_locale=locale))
+
+
+# A count with decimals matched no slot's pattern: "batch 2.5" was answered at batch 1, "rank
+# 7.5" at rank 16, "1.5 gpus" and "2,5 GPUs" (a decimal comma) on one GPU, with nothing said.
+@pytest.mark.parametrize(("text", "locale", "reply"), [
+    ("lora llama 3 8b on an h100, seq 2048, batch 2.5", None,
+     "🔢 I can only use a whole number for the batch size, not 2.5. Ask again with 2 or 3."),
+    ("per_device_train_batch_size=2.5, qlora llama 3 8b on a 4090", None, "not 2.5."),
+    ("lora llama 3 8b rank 7.5 on an h100", None,
+     "🔢 I can only use a whole number for the LoRA rank, not 7.5. Ask again with 7 or 8."),
+    ("lora llama 3 8b, r=7.5, on an h100", None, "the LoRA rank, not 7.5."),
+    ("how much for lora llama 3 8b on 1.5 gpus h100 for 10 hours", None,
+     "🔢 I can only use a whole number for the number of GPUs, not 1.5. Ask again with 1 or 2."),
+    ("lora llama 3 8b on 0.5 gpus", None, "not 0.5. Ask again with 1."),
+    ("lora llama 3 8b on 2.5 h100s", None, "the number of GPUs, not 2.5."),
+    ("lora llama 3 8b on 2.5x h100", None, "the number of GPUs, not 2.5."),
+    ("lora de llama 3 8b en 2,5 GPUs h100", "es",
+     "🔢 Para el número de GPU solo puedo usar un número entero, no 2,5. Vuelve a preguntar con 2"
+     " o 3."),
+    ("lora de llama 3 8b con tamaño de lote 2,5 en una h100", "es",
+     "Para el tamaño de lote solo puedo usar un número entero, no 2,5."),
+    ("lora de llama 3 8b sur 2,5 GPU h100", "fr",
+     "🔢 Pour le nombre de GPU, je ne peux utiliser qu'un nombre entier, pas 2,5. Reposez la"
+     " question avec 2 ou 3."),
+    ("lora llama 3 8b r=7,5 sur une h100", "fr",
+     "Pour le rang LoRA, je ne peux utiliser qu'un nombre entier, pas 7,5."),
+])
+def test_a_count_with_decimals_is_asked_back(text: str, locale: str | None, reply: str):
+    answer = PIPELINE.ask(text, chosen_locale=locale)
+    assert answer.answer is not None and answer.answer.error == "whole_number", answer.text
+    assert reply in answer.text
+    assert to_json(answer)["error"] == "whole_number"
+
+
+# Decimals that are not a count of cards, and thousands, stay what they were.
+@pytest.mark.parametrize(("text", "field", "expected"), [
+    ("how long to lora 8b on 1.5k examples on an h100", "dataset_samples", 1500),
+    ("how much is 1.5 gpu hours of h100", "hours", 1.5),
+    ("1.5 gpu-hours of h100 cost", "hours", 1.5),
+    ("fine-tune qwen 2.5 7b on 2 h100", "gpu_count", 2),
+    ("qwen 2.5 h100 lora", "gpu", "h100"),
+    ("lora llama 3.1 8b on an h100, lr 2e-4", "gpu", "h100"),
+    ("combien de temps pour fine-tuner mistral 7b sur 20 000 exemples", "error", None),
+])
+def test_decimals_that_are_no_count_are_read_as_before(text: str, field: str, expected: object):
+    out = _ask(text)
+    assert out["error"] is None, out["text"]
+    assert out[field] == expected if field != "dataset_samples" \
+        else PIPELINE.ask(text).query.dataset_samples == expected
+
+
+# "NaN tokens", "inf epochs", "batch NaN": no number at all where one goes; they were answered
+# as if unsaid ("how many tokens?", one epoch, batch 1).
+@pytest.mark.parametrize(("text", "locale", "reply"), [
+    ("how long to lora llama 3 8b on NaN tokens on an h100", None,
+     "🔢 “NaN” is not a number I can use for the number of tokens. Write a number there and ask"
+     " again."),
+    ("how long to lora llama 3 8b for inf epochs with 10k examples on an h100", None,
+     "“inf” is not a number I can use for the number of epochs."),
+    ("how long to lora llama 3 8b for ∞ epochs with 10k examples on an h100", None,
+     "“∞” is not a number I can use for the number of epochs."),
+    ("lora llama 3 8b batch NaN on an h100", None, "for the batch size."),
+    ("lora llama 3 8b on an h100, seq inf", None, "for the sequence length."),
+    ("lora llama 3 8b on inf gpus", None, "for the number of GPUs."),
+    ("cuánto tarda un lora de llama 3 8b con NaN tokens en una h100", "es",
+     "🔢 «NaN» no es un número que pueda usar para el número de tokens."),
+    ("combien de temps pour un lora de llama 3 8b sur inf époques sur une h100", "fr",
+     "🔢 «\u00a0inf\u00a0» n'est pas un nombre que je peux utiliser pour le nombre d'époques."),
+])
+def test_no_number_where_a_count_goes_is_said(text: str, locale: str | None, reply: str):
+    answer = PIPELINE.ask(text, chosen_locale=locale)
+    assert answer.answer is not None and answer.answer.error == "not_a_number", answer.text
+    assert reply in answer.text
+
+
+# "0 examples" was asked for the dataset again; "lr 1e309" and "lr 0" were ignored. Now the
+# number is named, as "0 tokens" and "-3 epochs" already were (bot.understand.bounds).
+@pytest.mark.parametrize(("text", "locale", "reply"), [
+    ("how long to lora llama 3 8b with 0 examples on an h100", None,
+     "⚠️ That number is too small for the number of examples: at least 1."),
+    ("how long to lora llama 3 8b with zero samples on an h100", None, "the number of examples"),
+    ("cuánto tarda un lora de llama 3 8b con 0 ejemplos en una h100", "es",
+     "⚠️ Ese número es demasiado pequeño para el número de ejemplos: como mínimo 1."),
+    ("combien de temps pour un lora de llama 3 8b avec 0 exemples sur une h100", "fr",
+     "⚠️ Ce nombre est trop petit pour le nombre d'exemples\u00a0: 1 au minimum."),
+    ("lora llama 3 8b on an h100, lr 1e309", None,
+     "⚠️ That number is too large for the learning rate: at most 1,000."),
+    ("lora llama 3 8b on an h100, learning_rate: 0", None,
+     "⚠️ That number is too small for the learning rate: it must be more than 0."),
+    ("lora de llama 3 8b en una h100, lr -2e-4", "es", "para la tasa de aprendizaje"),
+    ("how long to lora llama 3 8b for -3 epochs with 10k examples on an h100", None,
+     "too small for the number of epochs: at least 1."),
+    ("how long to lora llama 3 8b with 0 tokens on an h100", None,
+     "too small for the number of tokens: at least 1."),
+    ("lora llama 3 8b on an h100, seq 0", None, "too small for the sequence length"),
+])
+def test_a_count_that_cannot_be_is_named(text: str, locale: str | None, reply: str):
+    answer = PIPELINE.ask(text, chosen_locale=locale)
+    assert answer.answer is not None and answer.answer.error == "number_out_of_range", answer.text
+    assert reply in answer.text
+
+
+@pytest.mark.parametrize(("turns", "locale", "reply"), [
+    (("lora llama 3 8b on an h100, seq 2048 batch 4", "and batch 2.5?"), None, "not 2.5."),
+    (("lora llama 3 8b on an h100", "¿y con 2,5 GPUs?"), "es", "no 2,5."),
+    (("combien de temps pour un lora de llama 3 8b sur 10k exemples sur une h100",
+      "et avec 0 exemples ?"), "fr", "le nombre d'exemples"),
+])
+def test_a_follow_up_with_such_a_count_is_asked_back_too(turns: tuple[str, ...],
+                                                          locale: str | None, reply: str):
+    assert reply in converse(*turns, locale=locale)[-1].text
+
+
+def test_the_zero_of_thousands_grouped_by_a_space_is_no_count():
+    assert unusable(fold("sur 20 000 exemples")) is None
+    assert unusable(fold("with 0 examples")) == ("too_small", "dataset_samples", "0")
