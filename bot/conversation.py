@@ -561,8 +561,15 @@ def cheapest_already_line(query: Query, answer: Answer, locale: str,
     (was the same card and price again, unsaid); None otherwise."""
     asked = query.cheaper_than
     primary = answer.primary
-    if asked is None or primary is None or primary.cheapest is None \
-            or (primary.cheapest.gpu, primary.cheapest.gpu_count) != asked:
+    if asked is None or primary is None or primary.cheapest is None:
+        return None
+    run = answer.detailed.training_time if answer.detailed is not None else None
+    # A run on its data is cheapest where what it pays in blocks is least (the reply leads
+    # with it), not on the card cheapest by the hour: after "qlora llama 3 70b on an a100 …
+    # 100k samples", 1× B200 (was "1× A100 80GB … is already the cheapest" above it).
+    least = (run.quote.gpu, run.quote.gpu_count) if run is not None and run.quote is not None \
+        and not run.asked else (primary.cheapest.gpu, primary.cheapest.gpu_count)
+    if least != asked:
         return None
     ph = Phrases(locale, catalogue)
     return "ℹ️ " + str(ph._(

@@ -78,3 +78,110 @@ def test_four_bits_then_after_a_lora_on_ones_card_is_that_run_in_qlora(
     assert (q.method, q.gpu, q.dataset_tokens, reply.answer.intent) == (
         "qlora", first.query.gpu, first.query.dataset_tokens, first.answer.intent), reply.text
     says(reply.text, [said], ["4-bit inference", "inferencia en 4 bits", "inférence en 4 bits"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "can i qlora llama 3 8b on my 4090", "same for 70b",
+     "No: Llama 3 70B does not fit on 1× RTX 4090 (QLoRA)."),
+    ("es", "¿puedo hacer qlora de llama 3 8b en mi 4090?", "lo mismo para 70b",
+     "No: Llama 3 70B no cabe en 1× RTX 4090 (QLoRA)."),
+    ("fr", "je peux faire un qlora de llama 3 8b sur ma 4090 ?", "pareil pour 70b",
+     "Non : Llama 3 70B ne tient pas sur 1× RTX 4090 (QLoRA)."),
+])
+def test_same_for_another_size_is_that_run_for_it(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was "Memory for a 70B model", the card and the method dropped
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.follow_up) == (
+        "fit", "llama-3-70b", "qlora", "rtx-4090", True), reply.text
+    says(reply.text, [said], ["📐"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b on an h100 with 50k samples of 1k tokens how long", "same on an a100",
+     "about 6.26 hours on 1× A100 80GB"),
+    ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+     "lo mismo en una a100", "alrededor de 6,26 horas en 1× A100 80GB"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
+     "tokens", "pareil sur une a100", "environ 6,26 heures sur 1× A100 80GB"),
+])
+def test_same_on_another_card_is_that_run_there(
+        lang: str, run: str, asked: str, said: str) -> None:
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.dataset_tokens) == (
+        "time", "llama-3-8b", "a100-80gb", 50_000_000), reply.text
+    says(reply.text, [said], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked"), [
+    ("en", "can i lora llama 3 70b on my 4090", "and with offload?"),
+    ("es", "¿puedo hacer lora de llama 3 70b en mi 4090?", "¿y con offload?"),
+    ("fr", "je peux faire un lora de llama 3 70b sur ma 4090 ?", "et avec offload ?"),
+    ("fr", "je peux faire un lora de llama 3 70b sur ma 4090 ?", "et avec de l'offload ?"),
+])
+def test_offload_alone_after_a_run_on_ones_card_is_that_run_offloaded(
+        lang: str, run: str, asked: str) -> None:
+    # es/fr were "I did not understand" (only "offload a la cpu", "déchargement cpu" were read)
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.cpu_offload) == (
+        "fit", "llama-3-70b", "lora", "rtx-4090", True), reply.text
+    says(reply.text, [{"en": "Yes: Llama 3 70B fits on 1× RTX 4090 (LoRA).",
+                       "es": "Sí: Llama 3 70B cabe en 1× RTX 4090 (LoRA).",
+                       "fr": "Oui : Llama 3 70B tient sur 1× RTX 4090 (LoRA)."}[lang],
+                      "16,9" if lang != "en" else "16.9"], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "tokens", "said"), [
+    ("en", "lora llama 3 8b 10k samples 2k tokens on my 4090 how long", "and 20k samples?",
+     40_000_000, "about 9.68 hours on 1× RTX 4090"),
+    ("en", "lora llama 3 8b 10k samples of 2k tokens on my 4090 how long", "and 5k examples?",
+     10_000_000, "about 2.42 hours on 1× RTX 4090"),
+    ("es", "cuánto tarda un lora de llama 3 8b en mi 3090 con 10k ejemplos de 2k tokens",
+     "¿y con 30k ejemplos?", 60_000_000, "alrededor de 33,78 horas en 1× RTX 3090"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur ma 3090 avec 10k exemples de 2k "
+     "tokens", "et avec 30k exemples ?", 60_000_000, "environ 33,78 heures sur 1× RTX 3090"),
+    # pairs count both answers: 20k pairs of 1k tokens are 40M tokens, as 10k were 20M
+    ("en", "dpo llama 3 8b on 10k pairs of 1k tokens on an h100 how long", "and 20k pairs?",
+     40_000_000, "about 2.1 hours on 1× H100"),
+])
+def test_a_count_of_samples_after_samples_of_a_length_is_that_many_of_them(
+        lang: str, run: str, asked: str, tokens: int, said: str) -> None:
+    # was "I did not understand"
+    first, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.seq_len, q.dataset_tokens) == (
+        "time", "llama-3-8b", first.query.gpu, first.query.seq_len, tokens), reply.text
+    says(reply.text, [said], [])
+
+
+def test_samples_after_samples_said_again_count_from_the_last() -> None:
+    *_, reply = converse("lora llama 3 8b 10k samples 2k tokens on my 4090 how long",
+                         "and 20k samples?", "and 5k examples?", locale="en")
+    assert reply.query.dataset_tokens == 10_000_000, reply.text
+
+
+def test_a_count_alone_after_samples_of_a_length_stays_unread() -> None:
+    # "and 20k?": 20k samples or 20k tokens, as before (test_conversation's reading)
+    _, reply = converse("lora llama 3 8b 10k samples 2k tokens on my 4090 how long", "and 20k?",
+                        locale="en")
+    assert reply.query.dataset_tokens != 40_000_000, reply.text
+
+
+def test_cheaper_after_a_run_on_a_card_not_cheapest_for_it_says_nothing_of_it_being_so() -> None:
+    # "1× A100 80GB, the one you asked about, is already the cheapest …" stood above "About
+    # $77.68 … on 1× B200, the offered configuration where what you pay for this run … is
+    # least": the A100 is cheapest by the hour, not for the run
+    _, reply = converse("qlora llama 3 70b on an a100 how much for 100k samples of 1k tokens",
+                        "cheaper?", locale="en")
+    says(reply.text, ["About $77.68 to fine-tune Llama 3 70B", "on 1× B200"],
+         ["already the cheapest"])
+
+
+def test_cheaper_after_a_run_on_the_card_where_it_costs_least_says_so() -> None:
+    _, reply = converse("how much to lora llama 3 8b on an l40s with 100k samples of 1k tokens",
+                        "cheaper?", locale="en")
+    says(reply.text, ["1× L40S, the one you asked about, is already the cheapest", "on 1× L40S"],
+         [])

@@ -876,7 +876,8 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
 _BARE_AMOUNT: Final = lazy(
     r"^\W*(?:(?:and|y|e|et|ok|so|what about|how about|que tal|with|con|avec|for|para|pour|on|"
     r"sur|en)\W+)*(?P<n>\d{1,7}(?:[.,]\d{1,3})?) ?(?P<unit>k|m|mil|mill?ions?|millones|millon)?"
-    r"(?: (?:tokens?|samples?|examples?|ejemplos?|muestras?|exemples?|echantillons?))?\W*$"
+    r"(?: (?:tokens?|(?P<noun>samples?|examples?|rows?|pairs?|ejemplos?|muestras?|filas?|"
+    r"pares|exemples?|echantillons?|lignes?|paires)))?\W*$"
 )
 # "and if i double the data?", "y si duplico los datos?", "et si je double les données ?",
 # "what about half the samples" (folded): the dataset scaled.
@@ -906,6 +907,7 @@ def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
     tokens = previous.dataset_tokens
     scaled = _DATA_SCALED.search(folded)
     said = _BARE_AMOUNT.match(folded) if scaled is None else None
+    counted_now: int | None = None  # the samples said, each as long as before
     if scaled is not None:
         how = scaled.group("how") or scaled.group("how2") or ""
         factor = _SCALES.get(how) or (Decimal(3) if how.startswith(("tripl", "3x", "x3", "trois"))
@@ -919,8 +921,13 @@ def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
         # a bare number is a count only in the thousands ("and 2?" counts cards)
         if amount < 1000 or amount != amount.to_integral_value():
             return None
+        counted = previous.samples_counted or previous.samples_at_seq_len
         if samples:
             samples, tokens = int(amount), None
+        elif counted and tokens is not None and said.group("noun"):
+            # "and 20k samples?" after "10k samples of 2k tokens": as many of those samples
+            # (was "I did not understand")
+            samples, tokens, counted_now = None, tokens * amount / counted, int(amount)
         elif unit in ("k", "mil", ""):
             return None  # "… 100k samples of 512 tokens" then "and 200k?": samples or tokens
         else:
@@ -933,7 +940,7 @@ def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
     merged = _merge(run, previous.model_copy(update={"dataset_samples": None}),
                     names_model=False)
     return merged.model_copy(update={"intent": previous.intent, "dataset_samples": samples,
-                                     "dataset_tokens": tokens})
+                                     "dataset_tokens": tokens, "samples_counted": counted_now})
 
 
 def _dataset_added(new: Query, previous: Query) -> Query | None:

@@ -1092,7 +1092,9 @@ _FA2_WORD: Final = lazy(r"flash|(?<![a-z])fa ?-?2")
 # "is 64gb ram enough to offload qlora llama 3 70b on a 4090", "… by offloading": the same
 # (was the verdict without it, "at least 4× RTX 4090").
 _WITH_OFFLOAD: Final = lazy(
-    r"(?<![a-z])(?:with|using|w/|and|plus|\+|enable|enabling|to|by|via) (?:some |an? )?"
+    r"(?<![a-z])(?:with|using|w/|and|plus|\+|enable|enabling|to|by|via"
+    # "¿y con offload?", "usando offload", "et avec offload ?", "avec de l'offload"
+    r"|con|usando|avec|en utilisant) (?:some |an? |el |un |l'|le |de l'|du )?"
     r"offload(?:ing)?"
     r"(?![a-z_-])")
 _DEEPSPEED_ALONE: Final = lazy(r"(?<![a-z])deepspeed(?![a-z])")
@@ -4747,6 +4749,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         runs=work.runs,
         dataset_samples=work.dataset_samples,
         samples_at_seq_len=samples_at_seq_len,
+        samples_counted=work.samples_said if work.dataset_counted else None,
         sample_len_avg=work.sample_len_avg,
         pairs_doubled=pairs_doubled,
         lora_rank=work.lora_rank,

@@ -216,6 +216,9 @@ class Query(BaseModel):
     dataset_samples: int | None = None  # "10k samples" said without their length
     # "20k examples, seq 1024": dataset_tokens counted at the sequence length, an upper bound.
     samples_at_seq_len: int | None = None
+    # "10k samples of 2k tokens": the samples counted (dataset_tokens holds the product), so
+    # "and 20k samples?" next is that dataset at 20k of the same samples.
+    samples_counted: int | None = None
     # "5000 examples avg 300 tokens": one sample's average length (dataset_tokens holds the
     # product); unpacked at batch 1 each step is one sample, so the detailed estimate runs at it.
     sample_len_avg: int | None = None

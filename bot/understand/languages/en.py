@@ -27,6 +27,8 @@ LANGUAGE = Language(
     follow_up=(
         r"and", r"what about", r"how about", r"what if", r"also", r"then", r"and with",
         r"and on", r"and for", r"same but", r"same with", r"same thing but", r"same thing with",
+        # "same for 70b", "same on an a100": the run asked again with that changed
+        r"same (?:thing )?(?:for|on)", r"ditto for",
         # "switch to qwen2.5 14b", "swap in mistral 7b", "now with qwen", "try it with 4 of them"
         r"switch(?:ing)? to", r"swap(?:ping)? (?:to|in|for)", r"change (?:it )?to", r"now with",
         r"now for", r"try (?:it |that |this )?with", r"same (?:setup|run|config|question) (?:with|for|but)",

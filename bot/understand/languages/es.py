@@ -38,6 +38,8 @@ LANGUAGE = Language(
     decimal_comma=True,
     follow_up=(
         r"y", r"e", r"y si", r"y con", r"y en", r"y para", r"lo mismo pero", r"igual pero",
+        # "lo mismo para 70b", "igual en una a100": la misma pregunta con eso cambiado
+        r"lo mismo (?:para|en)", r"igual (?:para|en)",
         # "mejor con qwen3 14b", "cambia a qwen3 14b", "ahora con mistral": the same run
         r"mejor con", r"mejor en", r"cambia(?:lo|mos)? a", r"cambiemos a", r"ahora con", r"ahora en",
         r"prueba con", r"probemos con", r"proba con", r"lo mismo con", r"igual con",

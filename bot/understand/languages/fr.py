@@ -40,6 +40,8 @@ LANGUAGE = Language(
     follow_up=(
         r"et", r"et si", r"et pour", r"et sur", r"et avec", r"et en", r"qu'en est-il", r"alors",
         r"pareil mais", r"pareil avec", r"meme chose mais", r"meme chose avec",
+        # « pareil pour 70b », « idem sur une a100 » : la même question avec cela changé
+        r"pareil (?:pour|sur)", r"meme chose (?:pour|sur)", r"idem (?:pour|sur|avec)",
         # "plutôt avec qwen3 14b", "passe à qwen3 14b", "maintenant avec mistral" : le même run
         r"plutot avec", r"plutot sur", r"plutot en", r"passe a", r"passons a", r"maintenant avec",
         r"maintenant sur", r"essaie avec", r"essayons avec", r"change pour",
