@@ -47,7 +47,7 @@ from bot.detail import (
     vllm_share_facts,
     wants_details,
 )
-from bot.remedy import Recipe, Remedies, published_recipe, remedies_for
+from bot.remedy import OwnedRun, Recipe, Remedies, owned_run, published_recipe, remedies_for
 from bot.remedy import wanted as wants_remedies
 from bot.understand.bounds import NumberOutOfRange
 from bot.understand.owned import assumed_gguf, card_alone
@@ -1085,6 +1085,10 @@ class Answer(BaseModel):
     # "My training OOMs on my A100 40GB, what do I do?": what makes the run fit on the asked
     # configuration, smallest change first (bot.remedy); None when not shown.
     remedies: Remedies | None = None
+    # "full fine-tune llama 3 8b on my 4090, how long …": one's own card misses the run as
+    # asked, so the run is timed there with the smallest change that makes it fit (bot.remedy),
+    # before the rented run as asked.
+    owned_run: OwnedRun | None = None
     # "qlora llama 2 70b on 2x 3090": a published run of this kind on such cards, estimated
     # at its settings there (bot.remedy.published_recipe); None when not shown.
     recipe: Recipe | None = None
@@ -1905,6 +1909,10 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             extra["offload_instead"] = offloaded
         if wants_remedies(query, composed):
             extra["remedies"] = remedies_for(query, composed, cat)
+            owned = owned_run(query, composed, extra["remedies"], cat,
+                              _run_at_home(query, composed.gpu))
+            if owned is not None:
+                extra["owned_run"] = owned
         recipe = published_recipe(query, composed, cat)
         if recipe is not None:
             extra["recipe"] = recipe

@@ -752,6 +752,28 @@ def detailed_for(
     )
 
 
+def timed_on_asked(
+    query: Query, said: RunSettings, method: Method, model: ModelSpec | Decimal, asked: Fit,
+    cat: Catalogue,
+) -> tuple[TrainingEstimate, bool] | None:
+    """The run with `said`'s settings (a change that makes it fit, bot.remedy) timed on the
+    asked configuration, held there, as the time answer times a run it holds: its sequence,
+    micro-batch and checkpointing as the detailed estimate takes them (with whether it
+    checkpoints). None: no dataset said, no estimate, or no cited peak there."""
+    if query.dataset_tokens is None or query.dataset_tokens < 1 or asked.gpu is None \
+            or _training_peak(cat.gpu(asked.gpu))[0] is None:
+        return None
+    breakdown, _defaults, seq_len, batch, ckpt, _rank = _estimate(said, method, model,
+                                                                 asked.gpu_count, asked)
+    if breakdown is None:
+        return None
+    return _training_time(
+        model, method, int(query.dataset_tokens), ckpt, asked, (), cat, None,
+        _positive(query.epochs, DEFAULT_EPOCHS), held=True,
+        reference=bool(query.reference_model), tokens_per_step=seq_len * batch,
+        seq_len=seq_len, trained=breakdown.trained_share), ckpt
+
+
 def detailed_check(query: Query, answer: Answer, catalogue: Catalogue) -> FitCheck | None:
     """detailed_for(query, answer, catalogue).check alone (its detailed_per_gpu_gb is the
     figure's per_gpu_gb), for a method line that reads nothing else of it (bot.answer

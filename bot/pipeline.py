@@ -1111,6 +1111,11 @@ def to_json(reply: Reply) -> dict[str, Any]:
             and timed.wall_clock_hours is not None:
         # "How long on my 3090?": the time on the card asked about, not the quoted one's hours.
         hours, gpu_hours, hours_assumed = timed.wall_clock_hours, timed.gpu_hours, timed.mfu_assumed
+    elif a.intent == "time" and a.owned_run is not None and a.owned_run.time is not None:
+        # One's own card holds the run with a change (LoRA for a full fine-tune): the time
+        # there leads the reply, so it is the JSON's, not the rented run's.
+        owned = a.owned_run.time
+        hours, gpu_hours, hours_assumed = owned.wall_clock_hours, owned.gpu_hours, True
     elif a.intent == "time" and timed is not None and timed.asked_hours is not None:
         # The card asked about holds the run only at a shorter sequence: the time there.
         hours, gpu_hours = timed.asked_hours, timed.asked_gpu_hours

@@ -22,12 +22,14 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from bot.detail import (
+    TrainingEstimate,
     estimate_run,
     estimator_model,
     host_ram,
     longest_context,
     mlx_assumed,
     settings_with,
+    timed_on_asked,
 )
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
@@ -39,8 +41,8 @@ from rules.schema import Method
 if TYPE_CHECKING:
     from bot.answer import Answer
 
-__all__ = ["CHANGES", "Recipe", "Remedies", "Remedy", "published_recipe", "remedies_for",
-           "wanted"]
+__all__ = ["CHANGES", "OwnedRun", "Recipe", "Remedies", "Remedy", "owned_run",
+           "published_recipe", "remedies_for", "wanted"]
 
 # The changes tried, cheapest trade-off first, with the weight that orders options made of
 # several: a micro-batch of 1 with gradient accumulation keeps the effective batch (only a
@@ -135,6 +137,84 @@ class Remedies:
     # ZeRO-1/2 said: their offload is the optimizer's alone (offload_optimizer, ZeRO-Offload),
     # the BF16 weights stay on the GPU; what it keeps in RAM is said so.
     optimizer_offload: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedRun:
+    """A time asked on one's own card that cannot hold the run as asked: the run timed there
+    with the smallest change that makes it fit and that the estimate can time (`timed`), and
+    CPU offload's run (`offload`) when it is a smaller change or the only one. No throughput
+    we can cite times an offloaded step (its states cross PCIe every step), so the offload's
+    time is its compute alone, a lower bound, said so; none is invented for the traffic."""
+
+    timed: Remedy | None
+    time: TrainingEstimate | None
+    offload: Remedy | None
+    offload_time: TrainingEstimate | None
+    # What the timed run's k·N·D is made of (Phrases.flops_split): an adapter method, and
+    # gradient checkpointing, of the lead run (`time`, else `offload_time`).
+    adapter: bool = False
+    grad_ckpt: bool = False
+
+
+# The changes whose run the estimate cannot time: the offloaded states cross PCIe every step.
+_OFFLOADS = frozenset({"cpu_offload", "optimizer_offload"})
+
+
+def owned_run(query: Query, answer: Answer, rm: Remedies | None, catalogue: Catalogue,
+              own: bool) -> OwnedRun | None:
+    """"full fine-tune llama 3 8b on my 4090, how long for 10k examples of 2k tokens?": the
+    card is the user's (`own`), so the run is timed on it with the smallest change of
+    `rm` (what makes it fit there) that makes it fit (was the run as asked on 4× A100 alone); the rented
+    run follows it. The shorter sequence is left to the time answer's own line (it changes
+    the data). None: not a time asked on a card that misses the run, or nothing to time."""
+    detailed, primary = answer.detailed, answer.primary
+    if not own or answer.intent != "time" or rm is None or not rm.options or detailed is None \
+            or primary is None or primary.fit is None or answer.params_b is None \
+            or answer.sample_bracket:
+        return None
+    t = detailed.training_time
+    if t is None or t.asked or not t.asked_short or t.tokens_per_second is not None:
+        return None
+    cat, asked = catalogue, primary.fit
+    method = cat.method(primary.memory.method)
+    model = estimator_model(query, answer.params_b, cat)
+    lora = cat.method_where("training", family="adapter", weight_bits=16)
+    qlora = cat.method_where("training", family="adapter", weight_bits=4)
+
+    def timed(remedy: Remedy) -> tuple[TrainingEstimate, bool, bool] | None:
+        """The run with `remedy`'s changes timed there, whether its method is an adapter and
+        whether it checkpoints."""
+        on = method
+        if "lora" in remedy.changes and lora:
+            on = cat.method(lora)
+        elif "qlora" in remedy.changes and qlora:
+            on = cat.method(qlora)
+        said = settings_with(query, _with(query, remedy.changes))
+        found = timed_on_asked(query, said, on, model, asked, cat)
+        if found is None or found[0].wall_clock_hours is None:
+            return None
+        return found[0], on.adapter, found[1]
+
+    first: Remedy | None = None
+    offload: Remedy | None = None
+    for remedy in rm.options:
+        if "seq_len" in remedy.changes:
+            continue
+        if _OFFLOADS.isdisjoint(remedy.changes):
+            first = remedy
+            break
+        offload = offload or remedy  # smaller than the first timed one: said beside it
+    time = timed(first) if first is not None else None
+    offload_time = timed(offload) if offload is not None else None
+    lead = time or offload_time
+    if lead is None:
+        return None
+    return OwnedRun(timed=first if time is not None else None,
+                    time=time[0] if time is not None else None,
+                    offload=offload if offload_time is not None else None,
+                    offload_time=offload_time[0] if offload_time is not None else None,
+                    adapter=lead[1], grad_ckpt=lead[2])
 
 
 def wanted(query: Query, answer: Answer) -> bool:

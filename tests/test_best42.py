@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, says
+from tests.support.chat import ask, ask_json, says
 
 # --- A measured rate is judged against the peak the run is timed at ---------------------------
 
@@ -43,3 +43,85 @@ def test_training_speed_on_pascal_at_the_peak_the_time_uses(text: str, lang: str
                                                             line: str) -> None:
     reply = ask(text, lang).text
     says(reply, ["🏋️", line], ["No datasheet", "Ninguna ficha técnica", "Aucune fiche"])
+
+
+# --- A time asked on one's own card that cannot hold the run is timed there, changed --------
+
+def test_full_finetune_timed_on_the_card_owned_with_the_smallest_timed_change() -> None:
+    # was "❌ …" then "about 51 minutes on 4× A100 80GB": the user owns the 4090
+    reply = ask("full fine-tune llama 3 8b on my 4090, how long for 10k examples of 2k tokens?",
+                "en").text
+    says(reply, [
+        "❌ <b>No: Llama 3 8B does not fit on 1× RTX 4090 (full AdamW).</b>",
+        "⏱ <b>On your 1× RTX 4090 with LoRA instead of full fine-tuning: about 4.84 hours for "
+        "20 million tokens.</b>",
+        "From 6·N·D FLOPs at an assumed 35% of the 165.2 peak BF16 TFLOPS, 1 epoch.",
+        "That is the smallest change that makes it fit there (about 22.9 GB)",
+        # CPU offload fits with less, but has no cited throughput: its compute alone, a bound
+        "🐢 A smaller change also fits, at about 9.2 GB: CPU offload",
+        "it takes longer than its compute alone at this utilization (6.38 hours)",
+        # the rented run as asked comes second
+        "👉 Or rent it as you asked it (full AdamW):",
+        "⏱ <b>Full AdamW of Llama 3 8B: about 51 minutes on 4× A100 80GB",
+    ], [])
+
+
+@pytest.mark.parametrize(("text", "lang", "lead"), [
+    ("fine-tuning completo de llama 3 8b en mi 4090, cuánto tarda con 10k ejemplos de 2k tokens?",
+     "es", "⏱ <b>En tu propio equipo, 1× RTX 4090, con LoRA en lugar de fine-tuning completo: "
+           "alrededor de 4,84\u00a0horas para 20 millones de tokens.</b>"),
+    ("combien de temps pour un fine-tuning complet de llama 3 8b sur ma 4090 avec 10k exemples "
+     "de 2k tokens ?", "fr",
+     "⏱ <b>Chez vous, sur 1× RTX 4090, avec LoRA au lieu du fine-tuning complet\u00a0: environ "
+     "4,84\u00a0heures pour 20 millions de tokens.</b>"),
+])
+def test_the_card_owned_leads_in_spanish_and_french(text: str, lang: str, lead: str) -> None:
+    reply = ask(text, lang).text
+    assert lead in reply, reply
+    assert reply.index(lead) < reply.index("👉"), reply
+
+
+def test_the_json_hours_are_the_card_owned() -> None:
+    got = ask_json("full fine-tune llama 3 8b on my 4090, how long for 10k examples of 2k tokens?")
+    assert got["hours"] == 4.84, got["hours"]
+    assert got["fits"] is False and got["method"] == "full_adamw"
+
+
+def test_only_cpu_offload_fits_the_card_owned_its_time_a_lower_bound() -> None:
+    # QLoRA of a 70B on one 3090 fits only offloaded: no factor is invented for PCIe
+    reply = ask("qlora llama 3 70b on my 3090, how long for 10k examples of 2k tokens?", "en").text
+    says(reply, [
+        "⏱ <b>On your 1× RTX 3090 with CPU offload (FSDP or DeepSpeed ZeRO-3; slower): longer "
+        "than about 98.22 hours for 20 million tokens.</b>",
+        "🐢 That is its compute alone (about 14.7 GB with the offload)",
+        "👉 Or rent it as you asked it (QLoRA):",
+        "⏱ <b>QLoRA of Llama 3 70B: about 22.68 hours on 1× A100 80GB",
+    ], [])
+
+
+def test_several_cards_owned_say_per_gpu() -> None:
+    reply = ask("full finetune llama 3 8b on my 2x 3090, how long for 10M tokens", "en").text
+    says(reply, ["⏱ <b>On your 2× RTX 3090 with LoRA instead of full fine-tuning",
+                 "(about 17.7 GB per GPU)", "at about 9.3 GB per GPU: CPU offload"], [])
+
+
+def test_checkpointing_on_the_card_owned_leads_and_is_said_once() -> None:
+    reply = ask("how long to lora llama 3 8b on 100M tokens on my 4090 without gradient "
+                "checkpointing", "en").text
+    says(reply, ["⏱ <b>On your 1× RTX 4090 with gradient checkpointing on: about 24.22 hours"],
+         ["📏 With gradient checkpointing on"])
+
+
+@pytest.mark.parametrize("text", [
+    # a card we rent, not said owned: the rented run as before
+    "full fine-tune llama 3 8b on an h100, how long for 10k examples of 2k tokens?",
+    "full fine-tune llama 3 8b on 2x a100 80gb, how long for 100M tokens?",
+    # the card holds the run: timed there as asked
+    "qlora llama 3 8b on my 4090, how long for 10k examples of 2k tokens?",
+    # nothing but a shorter sequence fits: the time answer's own 📏 line, unchanged
+    "qlora llama 3 8b on my 3080 seq 8192 batch 4, how long for 20M tokens",
+])
+def test_no_owned_run_where_none_is_due(text: str) -> None:
+    reply = ask(text, "en")
+    assert reply.answer.owned_run is None
+    assert "On your" not in reply.text and "Or rent it as you asked it" not in reply.text

@@ -1914,6 +1914,14 @@ def _change(ph: Phrases, rm: Remedies, change: str, remedy: Remedy | None) -> st
     return ph._(name) if name is not None else ""
 
 
+def owned_change(answer: Answer, ph: Phrases, changes: tuple[str, ...]) -> Markup:
+    """The changes a run on one's own card is timed with (Answer.owned_run), named as the
+    fit section names them ("LoRA instead of full fine-tuning")."""
+    rm = answer.remedies
+    assert rm is not None
+    return str.__new__(Markup, " + ".join([_change(ph, rm, c, None) for c in changes]))
+
+
 def remedy_block(answer: Answer, ph: Phrases) -> Markup:
     """"My training OOMs on my A100 40GB, what do I do?": what makes the run fit on the asked
     configuration by the detailed estimate, smallest change first (bot.remedy); or that

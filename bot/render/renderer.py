@@ -29,7 +29,13 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.render.answer_lines import answer_page
 from bot.render.detailed_lines import detailed_block, detailed_lead_block, host_ram_lines
 from bot.render.format import Formatter
-from bot.render.lines import compare_lines, fit_block, online_rl_note, remedy_block
+from bot.render.lines import (
+    compare_lines,
+    fit_block,
+    online_rl_note,
+    owned_change,
+    remedy_block,
+)
 from bot.render.phrases import Gettext, Phrases, gettext_for
 from rules.catalogue import Catalogue
 
@@ -93,7 +99,7 @@ _BYTECODE = _SharedBytecode(_disk_cache())
 _PLAIN_CALLEES = frozenset({Formatter, Phrases, Gettext})
 _PLAIN_FUNCTIONS = frozenset(
     {fit_block, remedy_block, detailed_block, detailed_lead_block, compare_lines, online_rl_note,
-     host_ram_lines}
+     host_ram_lines, owned_change}
 )
 
 
@@ -173,7 +179,8 @@ def environment(locale: str) -> Environment:
     # (fit.html.j2) and its remedies (remedy.html.j2), laid out in Python.
     env.globals.update(detailed_block=detailed_block, detailed_lead_block=detailed_lead_block,
                        fit_block=fit_block, remedy_block=remedy_block,
-                       online_rl_note=online_rl_note, host_ram_lines=host_ram_lines)
+                       online_rl_note=online_rl_note, host_ram_lines=host_ram_lines,
+                       owned_change=owned_change)
     # {% trans %} compiles to newstyle calls of these globals: phrases.Gettext has the
     # semantics of Jinja's newstyle wrappers, as plain calls.
     env.newstyle_gettext = True  # type: ignore[attr-defined]
