@@ -57,3 +57,58 @@ def test_to_offload_in_training_is_the_cpu_offload(text: str, has: list[str]) ->
 def test_to_offload_when_serving_stays_the_layer_split() -> None:
     reply = ask("how many layers to offload for llama 3 70b q4 on a 3090")
     says(reply.text, ["(GGUF Q4_K_M inference)"], ["CPU RAM for what is offloaded"])
+
+
+@pytest.mark.parametrize(("text", "lead", "lacks"), [
+    # flash-attn's Ampere error pasted leads the reply, cited, with what to use instead (was the
+    # verdict first, "✅ Yes: Llama 3 8B fits on 1× T4", the error answered only below it; with
+    # the card alone "We don't rent the T4, so there is no price to quote"; alone "I did not
+    # understand that")
+    ("RuntimeError: FlashAttention only supports Ampere GPUs or newer. getting this on colab T4 "
+     "with unsloth llama 3 8b qlora, what do i use instead?",
+     "⚠️ <b>This is about FlashAttention-2, not memory: the flash-attn package runs on Ampere, "
+     "Ada and Hopper cards only, and the T4 is older.</b>", ["⚠️ FlashAttention-2 does not run"]),
+    ("FlashAttention only supports Ampere GPUs or newer — on a V100 32gb, trying to qlora "
+     "mistral 7b. fix?",
+     "⚠️ <b>This is about FlashAttention-2, not memory: the flash-attn package runs on Ampere, "
+     "Ada and Hopper cards only, and the V100 32GB is older.</b>", []),
+    ("FlashAttention only supports Ampere GPUs or newer on my T4, how do i fix it",
+     "⚠️ <b>This is about FlashAttention-2, not memory: the flash-attn package runs on Ampere, "
+     "Ada and Hopper cards only, and the T4 is older.</b>", ["no price to quote"]),
+    ("RuntimeError: FlashAttention only supports Ampere GPUs or newer.",
+     "⚠️ <b>This is about FlashAttention-2, not memory: the flash-attn package runs on Ampere, "
+     "Ada and Hopper cards only (an A100, RTX 3090, RTX 4090 or H100)", ["🤔"]),
+    # on a card flash-attn runs on: the error came from another GPU
+    ("FlashAttention only supports Ampere GPUs or newer — qlora mistral 7b on my 3090",
+     "⚠️ <b>This is about FlashAttention-2, not memory: the flash-attn package runs on Ampere, "
+     "Ada and Hopper cards, the RTX 3090 (Ampere) among them", []),
+])
+def test_the_flash_attention_ampere_error_leads(text: str, lead: str, lacks: list[str]) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:400]
+    says(reply.text, ['attn_implementation="sdpa"', "sdp_attention: true",
+                      "Source: the flash-attn README"], lacks)
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), [
+    ("RuntimeError: FlashAttention only supports Ampere GPUs or newer. en mi T4 con qlora de "
+     "llama 3 8b, qué hago?", "es",
+     "⚠️ <b>El problema es FlashAttention-2, no la memoria: el paquete flash-attn solo funciona "
+     "en tarjetas Ampere, Ada y Hopper, y la T4 es anterior.</b>"),
+    ("FlashAttention only supports Ampere GPUs or newer sur ma T4 avec un qlora de mistral 7b, "
+     "que faire ?", "fr",
+     "⚠️ <b>Le problème vient de FlashAttention-2, pas de la mémoire\u00a0: le paquet flash-attn "
+     "ne tourne que sur les cartes Ampere, Ada et Hopper, et le T4 est d'une génération "
+     "antérieure.</b>"),
+])
+def test_the_flash_attention_error_in_spanish_and_french(text: str, locale: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.query.lang == locale, reply.text[:300]
+    assert reply.text.startswith(lead), reply.text[:400]
+
+
+def test_flash_attention_2_asked_of_a_card_is_unchanged() -> None:
+    # "does my T4 support flash attention 2" stays the card's own answer (no error pasted)
+    reply = ask("does my T4 support flash attention 2")
+    assert not reply.query.fa2_error
+    assert reply.text.startswith("❌ <b>FlashAttention-2 does not run on the T4"), reply.text[:300]

@@ -28,6 +28,7 @@ from bot.render.lines import (
     bf16_error_line,
     budget_said_quote,
     compare_lines,
+    fa2_error_line,
     fit_block,
     mac_not_sold,
     online_rl_note,
@@ -1114,6 +1115,10 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             # "Your setup doesn't support bf16/gpu" pasted with no model: the error is the
             # question, answered for the card named (or both causes), no model asked for.
             put(bf16_error_line(answer, ph))
+            put("\n")
+        elif query.fa2_error and answer.missing == "model_size" and not answer.family:
+            # flash-attn's "only supports Ampere GPUs or newer" pasted with no model: the same.
+            put(fa2_error_line(answer, ph))
             put("\n")
         else:
             include("missing.html.j2")

@@ -345,6 +345,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     if query.bf16_error:
         put(_bf16_error(ph, answer, bf16_said))
         put("\n\n")
+    if query.fa2_error:
+        put(_fa2_error(ph, answer))
+        put("\n\n")
     if answer.quant_pick is not None:
         put(_quant_pick(ph, answer.quant_pick))
         put("\n\n")
@@ -1504,7 +1507,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             ))
             put("\n")
     if card and methods and query.flash_attn2 and card.platform == "cuda" \
-            and not cat.has_bf16(card):
+            and not cat.has_bf16(card) and not query.fa2_error:  # the error pasted: it led
         # "flash attention 2 … on a t4": flash-attn needs Ampere or newer (gpus_owned.toml
         # [no_bf16] flash_attention_2_source); SDPA runs there and keeps the figures.
         put("⚠️ ")
@@ -1533,6 +1536,54 @@ def bf16_error_line(answer: Answer, ph: Phrases) -> Markup:
     """The BF16 error explained alone (no model named): for the card named, else both causes."""
     gpu = answer.gpu
     return _bf16_error(ph, answer, gpu is not None and not ph.cat.has_bf16(gpu), alone=True)
+
+
+def fa2_error_line(answer: Answer, ph: Phrases) -> Markup:
+    """flash-attn's Ampere error explained alone (no model named)."""
+    return _fa2_error(ph, answer, alone=True)
+
+
+# The architectures the flash-attn README lists for FlashAttention-2 (gpus_owned.toml [no_bf16]
+# flash_attention_2_source), as [[fp8_arch]] names them.
+_FA2_ARCHS: Final = frozenset({"Ampere", "Ada Lovelace", "Hopper"})
+
+
+def _fa2_error(ph: Phrases, answer: Answer, alone: bool = False) -> Markup:
+    """"RuntimeError: FlashAttention only supports Ampere GPUs or newer." pasted: flash-attn's
+    kernels run on Ampere, Ada and Hopper only (its README), so the run was on an older card;
+    PyTorch's SDPA runs there and keeps no attention scores either. On a card of those three
+    named, the error still says the GPU the process used is older."""
+    _ = ph._
+    card = answer.gpu
+    arch = ph.cat.fp8_arch(card) if card is not None else None
+    if card is not None and card.platform == "cuda" and not ph.cat.has_bf16(card):
+        head = _("This is about FlashAttention-2, not memory: the flash-attn package runs on "
+                 "Ampere, Ada and Hopper cards only, and the %(gpu)s is older.",
+                 gpu=ph.gpu_name(card.id))
+    elif card is not None and card.platform == "cuda" and arch is not None \
+            and arch.arch in _FA2_ARCHS:
+        head = _("This is about FlashAttention-2, not memory: the flash-attn package runs on "
+                 "Ampere, Ada and Hopper cards, the %(gpu)s (%(arch)s) among them, so the GPU "
+                 "this error came from is an older one: check which GPU the process uses "
+                 "(CUDA_VISIBLE_DEVICES).", gpu=ph.gpu_name(card.id), arch=arch.arch)
+    else:
+        head = _("This is about FlashAttention-2, not memory: the flash-attn package runs on "
+                 "Ampere, Ada and Hopper cards only (an A100, RTX 3090, RTX 4090 or H100), and "
+                 "this error says the GPU is older (a T4 or a V100, for example).")
+    body = _(
+        "Load the model with attn_implementation=\"sdpa\" instead of \"flash_attention_2\" "
+        "(in axolotl, sdp_attention: true instead of flash_attention: true): PyTorch's "
+        "memory-efficient kernel runs there and does not store the attention scores either."
+    ) if alone else _(
+        "Load the model with attn_implementation=\"sdpa\" instead of \"flash_attention_2\" "
+        "(in axolotl, sdp_attention: true instead of flash_attention: true): PyTorch's "
+        "memory-efficient kernel runs there and does not store the attention scores either, so "
+        "the memory figures below hold."
+    )
+    source = _("Source: the flash-attn README (Dao-AILab/flash-attention), “NVIDIA CUDA "
+               "Support”.")
+    return Markup("⚠️ <b>") + head + Markup("</b> ") + body + Markup("\n<i>") + source \
+        + Markup("</i>")
 
 
 def _bf16_error(ph: Phrases, answer: Answer, no_bf16: bool, alone: bool = False) -> Markup:

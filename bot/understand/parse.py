@@ -1925,6 +1925,16 @@ BF16_UNSUPPORTED: Final = Screened(
     rf"(?<![a-z])no {_BF16}(?: support)?(?: (?:on|in|en|sur) [a-z0-9 ]{{1,20}}?)?,? "
     r"(?:i think|i believe|afaik|iirc|right|creo|je crois|il me semble)"
 )
+# flash-attn's "RuntimeError: FlashAttention only supports Ampere GPUs or newer." (its CUDA
+# extension on a T4, a V100 or older), or said in words ("flash attention doesn't work on my
+# t4"): an error about the attention kernel, not memory (was a verdict or a price first, the
+# error unexplained; alone, "I did not understand that").
+_FA = r"(?:flash[ _-]?attn|flash ?attention)(?:[ _-]?2)?"
+FA2_UNSUPPORTED: Final = Screened(
+    rf"{_FA} only supports? ampere|"
+    rf"{_FA} (?:is )?(?:not supported|unsupported|(?:does ?n[o']?t|does not|won'?t|will not|"
+    r"can ?n[o']?t|cannot) (?:work|run))"
+)
 
 
 # "lora r64 llama 3.1 8b 8k ctx on an a100 40gb - oom?", "…, oom or not?", "fits or ooms?": the
@@ -4432,8 +4442,10 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
     bf16_error = BF16_UNSUPPORTED.search(folded) is not None
-    if bf16_error and work.params_b is None and not work.family and not work.money \
-            and work.hours is None and intent in ("cost", "prices", "time", "recommend", "unknown"):
+    fa2_error = not bf16_error and FA2_UNSUPPORTED.search(folded) is not None
+    if (bf16_error or fa2_error) and work.params_b is None and not work.family \
+            and not work.money and work.hours is None \
+            and intent in ("cost", "prices", "time", "recommend", "unknown"):
         # "me sale Your setup doesn't support bf16/gpu en una t4" ("me sale": I get, not it
         # costs), the error pasted alone: the error explained, no model asked for first.
         intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
@@ -4489,9 +4501,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     one_card = len(work.gpus) == 1 and work.params_b is None and not work.family
     # ... not the BF16 error pasted nor a remark beside a run ("en la p40 anda qlora? no tiene
     # bf16 creo"), which the fit answers.
-    precision = asks.PRECISION.search(rest) if one_card and not bf16_error and (
+    precision = asks.PRECISION.search(rest) if one_card and not bf16_error and not fa2_error and (
         method is None or cat.method(method).kind == "inference") else None
-    if precision is None and one_card and not bf16_error:
+    if precision is None and one_card and not bf16_error and not fa2_error:
         precision = asks.PRECISION_CHOICE.search(rest)
     if precision is not None:
         method, inference = None, False  # "does the 3090 support fp8": no serving asked
@@ -4815,6 +4827,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         oom=_oom_hit(rest),
         oom_asked=asks.OOM.search(rest) is not None and not _oom_hit(rest),
         bf16_error=bf16_error,
+        fa2_error=fa2_error,
         serve_after=_inference_method(rest[later.start():], cat)
         if later is not None and not inference
         and (method is None or cat.method(method).kind == "training") else None,

@@ -539,6 +539,9 @@ class Query(BaseModel):
     # "ValueError: Your setup doesn't support bf16/gpu", "my gpu doesn't support bf16": the
     # error is about BF16 (pre-Ampere cards, or PyTorch/CUDA too old), not memory.
     bf16_error: bool = False
+    # "RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "flash attention doesn't
+    # work on my t4": the error is flash-attn's (Ampere, Ada and Hopper only), not memory.
+    fa2_error: bool = False
     # "lora llama 3 8b on a 3090, then run it at 4bit": the trained model served afterwards, in
     # this inference method (a second line after the training's verdict).
     serve_after: MethodId | None = None
