@@ -4,6 +4,8 @@ errors, configs and commands, cards they own)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.support.chat import ask, says
@@ -112,3 +114,32 @@ def test_flash_attention_2_asked_of_a_card_is_unchanged() -> None:
     reply = ask("does my T4 support flash attention 2")
     assert not reply.query.fa2_error
     assert reply.text.startswith("❌ <b>FlashAttention-2 does not run on the T4"), reply.text[:300]
+
+
+@pytest.mark.parametrize(("text", "head"), [
+    # A run's time asked in minutes in the question itself: the minutes, the hours beside them
+    # (was "about 1.36 hours" alone; conv42 reads "in minutes?" as a follow-up)
+    ("qlora llama 3 8b 4090 10k samples 512 tok how long in minutes?",
+     r"⏱ <b>QLoRA of Llama 3 8B: about \d+ minutes \(\d+\.\d+ hours\) on 1× RTX 4090"),
+    ("how long to lora llama 3 8b on an a100 with 30k samples of 1k tokens, in mins",
+     r"⏱ <b>LoRA of Llama 3 8B: about \d+ minutes \(\d+\.\d+ hours\) on 1× A100 80GB"),
+    ("¿cuántos minutos tarda un qlora de llama 3 8b en una 4090 con 20k ejemplos de 1k tokens?",
+     r"⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de \d+\xa0minutos \(\d+,\d+\xa0horas\) "
+     r"en 1× RTX 4090"),
+    # "combien de minutes" is a time, not a cost (was "💵 Environ 2,06 $US pour fine-tuner …")
+    ("combien de minutes pour un qlora de llama 3 8b sur une h100 avec 20k exemples de 1k "
+     "tokens ?", r"⏱ <b>Entraînement QLoRA pour Llama 3 8B\xa0: environ \d+\xa0minutes sur 1× H100"),
+])
+def test_a_time_asked_in_minutes(text: str, head: str) -> None:
+    reply = ask(text)
+    assert reply.query.intent == "time", reply.text[:300]
+    assert re.match(head, reply.text), reply.text[:300]
+
+
+@pytest.mark.parametrize("text", [
+    # a deadline in minutes and minutes of a card priced stay what they were
+    "can i lora mistral 7b in 30 minutes on a 4090 with 2k samples of 1k tokens",
+    "how much for 30 minutes of h100",
+])
+def test_minutes_with_a_number_are_not_a_unit_asked(text: str) -> None:
+    assert not ask(text).query.minutes_asked

@@ -3325,6 +3325,12 @@ _DAYS_ASKED: Final = lazy(
     r"(?<![a-z])(?:how many days|in days|cuantos dias|en dias|combien de jours|en jours"
     # "would it take more than a day": weighed against days
     r"|(?:more|less|longer) than (?:a|one|\d+) days?)(?![a-z])")
+# "qlora llama 3 8b 4090 10k samples 512 tok how long in minutes?", "¿cuántos minutos?",
+# "combien de minutes ?": a run's time asked in minutes, said in them beside the hours (was
+# "about 1.36 hours" alone). Never a number before: "in 30 minutes" is a deadline.
+_MINUTES_ASKED: Final = lazy(
+    r"(?<![a-z])(?:how many (?:minutes|mins)|in (?:minutes|mins)|cuantos minutos|"
+    r"en minutos|combien de minutes|en minutes)(?![a-z])")
 # "on my 3060", "en mi 3060", "sur ma 3060" (the card blanked): the card is the user's.
 _MY_CARD: Final = lazy(r"(?<![a-z])(?:my|mi|ma|mon) gpu(?![a-z])")
 # Renting said beside a run on one's own card ("… on my 3060, and if i rent?", "¿y si lo
@@ -4441,6 +4447,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         and (machine is not None or asks.cpu_only(corrected))
     if cpu_alone and intent != "memory" and (work.params_b is not None or work.family):
         intent = "memory"
+    if intent == "cost" and not work.money and work.hours is None \
+            and _MINUTES_ASKED.search(corrected) is not None:
+        # "combien de minutes pour un qlora …": the minutes are a time asked (was the cost,
+        # "combien" read as a price)
+        intent = "time"
     bf16_error = BF16_UNSUPPORTED.search(folded) is not None
     fa2_error = not bf16_error and FA2_UNSUPPORTED.search(folded) is not None
     if (bf16_error or fa2_error) and work.params_b is None and not work.family \
@@ -4848,6 +4859,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         or (intent == "time" and _fit_first(rest, timed=True)),
         gpu_hours_asked=intent == "time" and asks.GPU_HOURS_ASKED.search(rest) is not None,
         days_asked=intent == "time" and _DAYS_ASKED.search(corrected) is not None,
+        minutes_asked=intent == "time" and _MINUTES_ASKED.search(corrected) is not None,
         fit_after=intent == "cost" and not _fit_first(rest)
         and asks.FIT_ASKED.search(rest) is not None,
         run_cost_asked=intent == "cost" and work.params_b is None and work.model_id is None
