@@ -22,7 +22,16 @@ ASSUMED_VOCAB = 128_256  # rules/estimator.py _LLAMA_LIKE: what a model without 
 PINNED = {
     "deepseek-coder-33b": (62, 7168, 56, 8, 128, 19200, 32256, False, True),
     "command-r-plus-104b": (64, 12288, 96, 8, 128, 33792, 256000, True, True),
+    "qwen3-vl-2b": (28, 2048, 16, 8, 128, 6144, 151936, True, True),
+    "qwen3-vl-4b": (36, 2560, 32, 8, 128, 9728, 151936, True, True),
+    "qwen3-vl-32b": (64, 5120, 64, 8, 128, 25600, 151936, False, True),
+    "qwen3-vl-30b-a3b": (48, 2048, 32, 4, 128, 6144, 151936, False, True),
+    "qwen3-vl-235b-a22b": (94, 4096, 64, 4, 128, 12288, 151936, False, True),
 }
+# The vision-language models: their language model only (text_config), the vision encoder
+# not described.
+LANGUAGE_MODEL_ONLY = {"qwen3-vl-2b", "qwen3-vl-4b", "qwen3-vl-32b", "qwen3-vl-30b-a3b",
+                       "qwen3-vl-235b-a22b"}
 
 
 @pytest.mark.parametrize("model_id", sorted(PINNED))
@@ -34,10 +43,23 @@ def test_arch_is_on_file_as_the_config_gives_it(model_id: str) -> None:
     assert got == PINNED[model_id]
     assert arch.source.startswith("https://huggingface.co/") and "config.json" in arch.source
     assert arch.mirror  # where it was read
+    assert arch.language_model_only == (model_id in LANGUAGE_MODEL_ONLY)
+
+
+@pytest.mark.parametrize(("model_id", "experts", "width"), [
+    ("qwen3-vl-30b-a3b", 128, 768), ("qwen3-vl-235b-a22b", 128, 1536),
+])
+def test_qwen3_vl_moe_routes_eight_of_its_experts(model_id: str, experts: int,
+                                                  width: int) -> None:
+    # text_config: num_experts, num_experts_per_tok 8, moe_intermediate_size; no shared expert.
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and arch.is_moe
+    assert (arch.experts, arch.active_experts, arch.ffn_width) == (experts, 8, width)
+    assert arch.shared_experts == 0 and arch.dense_layers == 0
 
 
 @pytest.mark.parametrize(("model_id", "vocab"), [
-    ("deepseek-coder-33b", 32256), ("command-r-plus-104b", 256000),
+    ("deepseek-coder-33b", 32256), ("command-r-plus-104b", 256000), ("qwen3-vl-4b", 151936),
 ])
 def test_the_logits_are_the_models_own_vocabulary(model_id: str, vocab: int) -> None:
     # The logits of a LoRA step grow with the vocabulary: DeepSeek Coder's 32,256 is a
@@ -59,6 +81,8 @@ def pipeline() -> Pipeline:
 @pytest.mark.parametrize("question", [
     "qlora deepseek coder 33b on a 4090, seq 2048 batch 1",
     "qlora command r plus on an a100 80gb, seq 2048 batch 1",
+    "lora qwen3 vl 4b on a 4090, seq 2048 batch 1",
+    "qlora qwen3 vl 32b on a 4090, seq 1024 batch 1",
 ])
 def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
     got = to_json(pipeline.ask(question))
@@ -80,3 +104,10 @@ def test_deepseek_coder_33b_is_the_largest_lora_on_80_gb(pipeline: Pipeline) -> 
     got = to_json(pipeline.ask("biggest model for lora on 80GB"))
     assert got["params_b"] == 33 and got["fits"], got["text"]
     assert "DeepSeek Coder 33B also fits by its own detailed estimate" in got["text"]
+
+
+def test_a_vision_language_reply_says_the_vision_encoder_is_extra(pipeline: Pipeline) -> None:
+    reply = str(pipeline.ask("qlora qwen3 vl 32b on an a100, seq 2048 batch 1, details",
+                             chosen_locale="en").text)
+    assert "only its language model is counted" in reply, reply
+    assert "No architecture on file" not in reply, reply

@@ -139,7 +139,7 @@ def test_hyper_parameters_cite_the_qlora_authors_settings(
     ("qwen coder on a 3090", "qwen2.5-coder-14b", "Qwen Coder"),
     ("deepseek r1 distill on my 3090?", "deepseek-r1-distill-qwen-14b", "DeepSeek Distill"),
     ("can i run deepseek on a 4090", "deepseek-r1-distill-qwen-32b", "DeepSeek"),
-    ("qwen vl on a 4090", "qwen3-vl-30b-a3b", "Qwen VL"),
+    ("qwen vl on a 4090", "qwen3-vl-8b", "Qwen VL"),
 ])
 def test_a_brand_and_a_variant_word_is_that_family(text: str, model: str, family: str) -> None:
     """Was "We don't rent the RTX 3090, no price" ("qwen coder"), "Got it: RTX 4090"
