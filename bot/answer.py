@@ -5544,9 +5544,10 @@ def _largest_each(query: Query, gpu_a: str, count_a: int, gpu_b: str, count_b: i
                   ) -> tuple[str, tuple[tuple[Decimal, str | None], ...]] | None:
     """"whats better for finetuning, 2x 3090 or 1x 4090?": no model named, so what each side
     trains: the largest model it holds by the detailed estimate at typical settings, and one
-    model of that size (was the two datasheets alone, no answer to "better")."""
+    model of that size (was the two datasheets alone, no answer to "better"). Not when their
+    speed is asked ("what's faster for training, …"): the datasheets' throughput then leads."""
     if not query.training_said or query.inference or query.rig or query.other_rig \
-            or (query.method is not None and cat.method(query.method).kind != "training"):
+            or query.cards_speed_asked or (query.method is not None and cat.method(query.method).kind != "training"):
         return None
     each: list[tuple[Decimal, str | None]] = []
     method = ""

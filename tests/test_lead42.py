@@ -55,3 +55,26 @@ def test_a_token_count_after_the_model_keeps_the_model(
 def test_another_size_after_a_name_is_still_another_model() -> None:
     # "mistral small 22b" is not Mistral Small 3 24B: the guard the token count passes by
     assert "24B" not in ask("mistral small 22b qlora fits 4090?").text.split("\n")[0]
+
+
+# "what's faster for training, 2x 3090 or 1x 4090": the two configurations' throughput leads
+# (was "For training, memory decides what fits: the largest model …", the answer to "better").
+SPEED_WEIGHED: list[tuple[str, str | None, str]] = [
+    ("what's faster for training, 2x 3090 or 1x 4090", None,
+     "⚖️ <b>2× RTX 3090 or 1× RTX 4090?</b>\n🚀 The RTX 4090 has 2.3 times"),
+    ("2x 3090 vs 1x 4090 for training speed", None, "⚖️ <b>2× RTX 3090 or 1× RTX 4090?</b>\n🚀"),
+    ("¿qué entrena más rápido, 2 3090 o una 4090?", "es",
+     "⚖️ <b>¿2× RTX 3090 o 1× RTX 4090?</b>\n🚀"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), SPEED_WEIGHED)
+def test_speed_weighed_between_cards_leads_with_throughput(
+        q: str, lang: str | None, lead: str) -> None:
+    text = ask(q, lang).text
+    assert text.startswith(lead), text
+
+
+def test_better_for_training_still_leads_with_what_each_holds() -> None:
+    assert ask("2x 3090 or 1x 4090 for fine tuning?").text.startswith(
+        "📏 <b>For training, memory decides what fits")

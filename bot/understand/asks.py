@@ -198,6 +198,14 @@ FASTER: Final = lazy(
     r"plus rapides?|plus lents?)(?![a-z])"
 )
 
+# Speed weighed between two configurations ("what's faster for training, 2x 3090 or 1x 4090",
+# "2x 3090 vs 4090 for training speed", "¿cuál entrena más rápido?"): their throughput leads.
+SPEED_WEIGHED: Final = lazy(
+    r"(?<![a-z])(?:faster|quicker|slower|fastest|quickest|speed|velocidad|vitesse|rapidez|"
+    r"mas rapid[oa]s?|mas lent[oa]s?|mas veloz|plus rapides?|plus lents?|plus vite|moins vite)"
+    r"(?![a-z])"
+)
+
 # "how many 3090 hours", "cuántas 4090 horas", "combien de 3090 heures": after "how many", a
 # catalogued model number before an hour unit is the card whose hours are asked, not a duration.
 CARD_HOURS: Final = lazy(

@@ -4689,6 +4689,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         method_speed_asked=len(methods_named) >= 2 and not inference
         and work.dataset_tokens is None and not work.dataset_samples
         and asks.FASTER.search(rest) is not None,
+        cards_speed_asked=intent == "compare" and asks.SPEED_WEIGHED.search(rest) is not None,
         inference=inference,
         gpu=known[0] if known else None,
         gpu_text=_as_written(unknown[0], text) if unknown else None,

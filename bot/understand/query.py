@@ -85,6 +85,9 @@ class Query(BaseModel):
     # "qlora vs lora on a 3090 for llama 3.1 8b, which is faster": with no data to time, each
     # method's training tokens/s on the card asked (bot.answer MethodSpeed).
     method_speed_asked: bool = False
+    # "what's faster for training, 2x 3090 or 1x 4090": two configurations' speed weighed, no
+    # model named: their throughput leads (not the largest model each holds).
+    cards_speed_asked: bool = False
     inference: bool = False  # "run"/"serve"/"inference" questions use the inference methods
     gpu: str | None = None  # catalogue GPU id
     gpu_text: str | None = None  # a GPU-like word not in the catalogue, as written ("H1000")
