@@ -1755,6 +1755,13 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             alt: BudgetBuys | None = extra.get("budget_alt")
             on = (alt.gpu, alt.gpu_count) if alt is not None and extra.get("budget") is None \
                 else None
+            if on is None and query.within_hours and query.gpu is None \
+                    and query.vram_gb is None and composed.primary is not None:
+                # "how many tokens can i qlora llama 3 8b on in 10 hours?", no card named:
+                # those hours on the cheapest offered configuration that fits, the one the
+                # reply quotes them on (was the memory and that quote, no tokens).
+                on = next(((o.gpu, o.gpu_count) for o in composed.primary.options
+                           if o.gpu is not None and o.fits and o.usd_per_hour is not None), None)
             speed = training_speed_facts(query, composed, cat, on=on).get("train_speed")
             if speed is not None and speed.asked and speed.throughput is not None:
                 extra["within"] = speed

@@ -77,3 +77,54 @@ def test_a_coins_amount_is_said_as_written(lang: str, q: str, said: str) -> None
     reply = ask(q, lang)
     assert reply.answer.intent == "pay", reply.text
     assert said in reply.text.split("\n")[0], reply.text
+
+
+# A night given to a run, what it trains asked: 8 hours, said so (was no hours and the fit
+# alone, "une nuit" unread, or "en una noche en mi 3090" taken for what a run took there).
+NIGHT_TRAINS: list[tuple[str, str, str]] = [
+    ("es", "si lo dejo toda la noche en una h100, cuantos ejemplos puedo entrenar con un lora de 8b?",
+     "⏱ En 8\u00a0horas, 1× H100 entrena unos"),
+    ("es", "en una noche en mi 3090 cuantos tokens entreno con qlora de un 8b?",
+     "⏱ En 8\u00a0horas, 1× RTX 3090 entrena unos"),
+    ("fr", "en une nuit sur une h100, combien d'exemples je peux passer en lora sur un 8b ?",
+     "⏱ En 8\u00a0heures, 1× H100 entraîne environ"),
+    ("fr", "sur une nuit avec ma 3090 combien d'exemples en qlora de llama 3 8b ?",
+     "⏱ En 8\u00a0heures, 1× RTX 3090 entraîne environ"),
+    ("en", "overnight on an h100 how many samples can i lora on a 8b?",
+     "⏱ In 8 hours, 1× H100 trains about"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), NIGHT_TRAINS)
+def test_a_night_given_to_a_run_trains_eight_hours(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.query.hours == 8, reply.text
+    assert reply.text.startswith(lead), reply.text
+    assert "8" in reply.text.split("🗓")[-1], reply.text  # the night counted as 8 hours, said
+
+
+# Hours and what they train asked, no card named: on the cheapest offered configuration that
+# fits, the one the reply quotes (was the memory and that quote, no tokens).
+HOURS_NO_CARD: list[tuple[str, str, str]] = [
+    ("en", "how many tokens can i qlora llama 3 8b on in 10 hours?",
+     "⏱ In 10 hours, 1× L40S trains about 83 million tokens"),
+    ("es", "en 10 horas cuantos tokens puedo entrenar con un qlora de llama 3 8b?",
+     "⏱ En 10\u00a0horas, 1× L40S entrena unos 83 millones de tokens"),
+    ("fr", "en 8 heures, un lora de 8b ça fait combien d'exemples ?",
+     "⏱ En 8\u00a0heures, 1× L40S entraîne environ 76 millions de tokens"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), HOURS_NO_CARD)
+def test_hours_with_no_card_train_on_the_cheapest_that_fits(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+
+
+# A night asked as a deadline stays one; hours measured on one's card stay measured.
+def test_a_night_as_a_deadline_and_hours_measured_stay() -> None:
+    assert ask("will a qlora of llama 3 8b on 100k samples finish overnight on an h100?",
+               "en").query.hours is None
+    reply = ask("6 horas en mi 3090, cuanto tardaria en una h100?", "es")
+    assert "para lo que tardó 6\u00a0horas en 1× RTX 3090" in reply.text.split("\n")[0] \
+        or "lo que tardó 6 horas en 1× RTX 3090" in reply.text.split("\n")[0], reply.text

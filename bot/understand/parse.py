@@ -1369,7 +1369,11 @@ def _take_said_hours(work: _Work) -> None:
     # "how much to run an h100 all night?": a night's rental, priced at NIGHT_HOURS (said so).
     # Asked with no price ("will it finish overnight?") the night stays a deadline (asks.NIGHT).
     match = px.NIGHT_HOURS.search(work.s) if work.dataset_tokens is None else None
-    if match and (px.COST.search(work.s) or px.HOW_MUCH.search(work.s)):
+    # ... and the night a run is given, what it trains asked ("si lo dejo toda la noche en una
+    # h100, ¿cuántos ejemplos puedo entrenar…?", "overnight on an h100 how many samples …"):
+    # the same 8 hours, said so (was no hours: the fit alone).
+    if match and (px.COST.search(work.s) or px.HOW_MUCH.search(work.s)
+                  or asks.data_count(work.s) is not None):
         work.hours, work.hours_as = NIGHT_HOURS, "night"
         work.blank(*match.span())
         return
@@ -3417,6 +3421,11 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     measured_by = _measured(before_hours, work.s) if work.hours is not None and work.gpus \
         else None
     hours_had = work.hours is not None and _hours_had(before_hours, work.s)
+    if measured_by == "card" and asks.data_count(work.s) is not None:
+        # "en una noche en mi 3090, ¿cuántos tokens entreno?": what the hours train is asked,
+        # so they are hours to spend, not what a run took there (was the L40S's time for "what
+        # took 8 hours on 1× RTX 3090").
+        measured_by = None
     if hours_had:
         measured_by = None  # "i have 10 hours on my 3090": the time there is, not taken
     other_hours: Decimal | None = None

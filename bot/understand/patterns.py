@@ -1428,6 +1428,9 @@ NIGHT_HOURS: Final = Guarded(("night", "noche", "nuit"), words((
     r"toda la noche", r"(?:una|la) noche (?:entera|completa)", r"(?:por|durante) (?:una|la) noche",
     r"toute la nuit", r"(?:une|la) nuit (?:entiere|complete)", r"(?:pour|pendant) (?:une|la) nuit",
     r"de nuit", r"de noche",
+    # the night a run is given, with what it trains asked ("en una noche en mi 3090, ¿cuántos
+    # tokens entreno?", "sur une nuit avec ma 3090, combien d'exemples ?", "in one night")
+    r"in (?:a|one) night", r"en una noche", r"en une nuit", r"sur une nuit",
 )))
 # "a few hours on a b200, how much roughly?", "unas horas de h100", "quelques heures de h100":
 # no length said; priced at FEW_HOURS, said so (any few hours fall in the smallest block).
