@@ -572,6 +572,17 @@ def cheapest_already_line(query: Query, answer: Answer, locale: str,
     if least != asked:
         return None
     ph = Phrases(locale, catalogue)
+    said = query.cheaper_than_method
+    if said is not None:
+        # "cheaper?" after a run costed where it costs least, no card named: asked again of
+        # every method, the same run led (was the cheapest GPUs led by a dearer QLoRA run)
+        if run is None or run.quote is None or run.quote.method is None \
+                or (said and run.quote.method != said):
+            return None
+        return "ℹ️ " + str(ph._(
+            "%(how)s on %(config)s, just answered, is already where this run costs least: no "
+            "other method or offered configuration costs less for it.",
+            how=ph.method_short(run.quote.method), config=ph.config(*asked)))
     return "ℹ️ " + str(ph._(
         "%(config)s, the one you asked about, is already the cheapest offered configuration "
         "that fits this run.", config=ph.config(*asked)))

@@ -185,3 +185,124 @@ def test_cheaper_after_a_run_on_the_card_where_it_costs_least_says_so() -> None:
                         "cheaper?", locale="en")
     says(reply.text, ["1× L40S, the one you asked about, is already the cheapest", "on 1× L40S"],
          [])
+
+
+@pytest.mark.parametrize(("lang", "asked", "said"), [
+    ("en", "minutes?", "about 118 minutes (1.97 hours) on 1× H100"),
+    ("es", "¿minutos?", "alrededor de 118 minutos (1,97 horas) en 1× H100"),
+    ("fr", "minutes ?", "environ 118 minutes (1,97 heure) sur 1× H100"),
+])
+def test_a_unit_alone_after_a_time_is_the_time_in_it(lang: str, asked: str, said: str) -> None:
+    # was "I did not understand" ("hours?" alone was read)
+    run = {"en": "lora llama 3 8b on an h100 with 50k samples of 1k tokens how long",
+           "es": "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+           "fr": "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de "
+                 "1k tokens"}[lang]
+    _, reply = converse(run, asked, locale=lang)
+    assert (reply.answer.intent, reply.query.minutes_asked) == ("time", True), reply.text
+    says(reply.text.split("\n")[1], [said], [])
+
+
+def test_a_unit_alone_after_no_time_is_still_no_follow_up() -> None:
+    _, reply = converse("can i lora llama 3 8b on my 4090", "minutes?", locale="en")
+    assert not reply.query.minutes_asked, reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "already"), [
+    ("en", "how much to lora llama 3 8b on 100k samples of 1k tokens", "cheaper?",
+     "ℹ️ LoRA on 1× L40S, just answered, is already where this run costs least: no other "
+     "method or offered configuration costs less for it."),
+    # no method named: the run led with was already the cheapest of them all
+    ("en", "how much to finetune llama 3 8b on 100M tokens", "anything cheaper?",
+     "ℹ️ LoRA on 1× L40S, just answered, is already where this run costs least"),
+    ("es", "cuánto cuesta un lora de llama 3 8b con 100k ejemplos de 1k tokens", "¿más barato?",
+     "ℹ️ LoRA en 1× L40S, la respuesta que acabo de dar, ya es donde este entrenamiento cuesta "
+     "menos"),
+    ("fr", "combien coûte un lora de llama 3 8b avec 100k exemples de 1k tokens", "moins cher ?",
+     "ℹ️ LoRA sur 1× L40S, la réponse que je viens de donner, est déjà l'option où cet "
+     "entraînement coûte le moins"),
+])
+def test_cheaper_after_a_run_costed_where_it_costs_least_says_it_already_is(
+        lang: str, run: str, asked: str, already: str) -> None:
+    # was the cheapest GPUs led by "About $10.41 … QLoRA … on 1× L40S" after LoRA's $8.84
+    # there, as if it cost less
+    first, reply = converse(run, asked, locale=lang)
+    lead = first.text.split("\n")[0]
+    assert reply.answer.intent == "cost", reply.text
+    says(reply.text, [already, lead], ["QLoRA, about", "QLoRA, alrededor", "QLoRA, environ"])
+
+
+def test_cheaper_after_a_dear_method_costed_is_the_cheapest_method() -> None:
+    _, reply = converse("how much to full finetune llama 3 8b on 100M tokens", "cheaper?",
+                        locale="en")
+    says(reply.text, ["About $9.06 to fine-tune Llama 3 8B on 100 million tokens</b> — LoRA, "
+                      "about 11.05 hours on 1× L40S"], ["already"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "verdict", "time"), [
+    ("en", "can i lora llama 3 8b on my 3060, 10k samples of 1k tokens how long",
+     "what if i use qlora?", "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3060 (QLoRA).</b>",
+     "QLoRA of Llama 3 8B: about 15.76 hours on 1× RTX 3060"),
+    ("en", "can i lora llama 3 8b on my 3060, 10k samples of 1k tokens how long",
+     "with 4bit then?", "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3060 (QLoRA).</b>",
+     "QLoRA of Llama 3 8B: about 15.76 hours on 1× RTX 3060"),
+    ("en", "can i lora llama 3 8b on my 3060, 10k samples of 1k tokens how long",
+     "and with deepspeed offload?", "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3060 (LoRA).</b>",
+     "LoRA of Llama 3 8B: about 15.31 hours on 1× RTX 3060"),
+    ("es", "¿puedo hacer lora de llama 3 8b en mi 3060 con 10k ejemplos de 1k tokens? ¿cuánto "
+     "tarda?", "¿y si uso qlora?", "✅ <b>Sí: Llama 3 8B cabe en 1× RTX 3060 (QLoRA).</b>",
+     "QLoRA de Llama 3 8B: alrededor de 15,76 horas en 1× RTX 3060"),
+    ("fr", "je peux faire un lora de llama 3 8b sur ma 3060 avec 10k exemples de 1k tokens ? "
+     "combien de temps ?", "et si j'utilise qlora ?",
+     "✅ <b>Oui : Llama 3 8B tient sur 1× RTX 3060 (QLoRA).</b>",
+     "QLoRA pour Llama 3 8B : environ 15,76 heures sur 1× RTX 3060"),
+])
+def test_a_change_after_a_run_that_did_not_fit_ones_card_says_whether_it_fits_then_its_time(
+        lang: str, run: str, asked: str, verdict: str, time: str) -> None:
+    # the verdict was a line at the reply's end ("✅ Memory: about 10.3 GB …"), the time first
+    first, reply = converse(run, asked, locale=lang)
+    assert first.text.startswith("❌"), first.text
+    lines = reply.text.split("\n")
+    says(lines[1], [verdict], [])
+    says(lines[2], [time], [])
+
+
+
+# Already answered before this session's work (guards): two of one's card, the largest batch
+# and context after a fit, the faster configurations after a rented run.
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("en", "how about 2 of them?"), ("es", "y si compro otra?"), ("fr", "et avec une deuxième ?"),
+])
+def test_another_of_ones_card_is_two_of_it(lang: str, asked: str) -> None:
+    run = {"en": "can i lora llama 3 70b on my 4090",
+           "es": "¿puedo hacer lora de llama 3 70b en mi 4090?",
+           "fr": "je peux faire un lora de llama 3 70b sur ma 4090 ?"}[lang]
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (q.model_id, q.method, q.gpu, q.gpu_count) == (
+        "llama-3-70b", "lora", "rtx-4090", 2), reply.text
+    says(reply.text, ["2× RTX 4090 (LoRA)", "89,1" if lang != "en" else "89.1"], [])
+
+
+@pytest.mark.parametrize(("lang", "asked", "said"), [
+    ("en", "what batch size can i use?", "📏 <b>Largest micro-batch that fits: 3 sequences of "
+     "2,048 tokens per GPU</b>"),
+    ("en", "max context?", "📏 <b>Longest context that fits: about 7,303 tokens"),
+    ("es", "¿qué batch size máximo puedo usar?", "📏 <b>El micro-batch más grande que cabe: 3 "
+     "secuencias de 2.048 tokens por GPU</b>"),
+    ("fr", "contexte max ?", "📏 <b>Contexte le plus long qui tient : environ 7 303 tokens"),
+])
+def test_the_largest_batch_or_context_after_a_fit_is_the_estimators(
+        lang: str, asked: str, said: str) -> None:
+    run = {"en": "can i qlora llama 3 8b on my 4090",
+           "es": "¿puedo hacer qlora de llama 3 8b en mi 4090?",
+           "fr": "je peux faire un qlora de llama 3 8b sur ma 4090 ?"}[lang]
+    _, reply = converse(run, asked, locale=lang)
+    says(reply.text, [said], [])
+
+
+def test_faster_after_a_rented_run_lists_what_ends_sooner() -> None:
+    _, reply = converse("qlora llama 3 70b on an a100 how much for 100k samples of 1k tokens",
+                        "faster?", locale="en")
+    says(reply.text, ["⚡ <b>Faster than 1× A100 80GB for this run",
+                      "8× B200: about 2.11 hours, you pay $92.20"], [])

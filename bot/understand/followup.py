@@ -572,7 +572,9 @@ def _per_gpu_of_run(new: Query, previous: Query) -> Query | None:
 _IN_UNIT: Final = lazy(
     r"^\W*(?:(?:and|so|ok|y|et|e|pero|mais|but|then|vale|bon)\W+)?(?:(?:so |and |et |y )?"
     r"(?:how long|how much|cuanto|combien|that|eso|ca|c'est|its|it's|le temps|el tiempo)\W+)?"
-    r"(?:(?:in|en|as|como) (?:terms of |nombre d'|numero de )?|how many |cuantas? |cuantos |combien (?:d'\s?|de ))"
+    # ... or the unit alone ("minutes?", "¿minutos?", "jours ?")
+    r"(?:(?:in|en|as|como) (?:terms of |nombre d'|numero de )?|how many |cuantas? |cuantos "
+    r"|combien (?:d'\s?|de ))?"
     r"(?P<unit>hours?|hrs?|horas?|heures?|days?|dias?|jours?|minutes?|mins?|minutos?)"
     r"(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp|s'il (?:te|vous) plait|then|entonces|alors"
     r"|exactly|exactement|exactamente|en total|in total|total))*\W*$"
@@ -863,10 +865,20 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
             else previous.hours
         asked = (previous.gpu, previous.gpu_count or 1) if previous.gpu is not None \
             and not previous.rig and not previous.card_owned else None
+        # A run on its data costed where it costs least (no card named): "cheaper?" is that
+        # run's cost again over every method, the cheapest leading (was the cheapest GPUs'
+        # list led by QLoRA's $10.41 after LoRA's $8.84, as if it cost less).
+        least = previous.gpu is None and previous.picked is not None and not bracket \
+            and previous.intent == "cost" and previous.dataset_tokens is not None \
+            and previous.hours is None
         return merged.model_copy(update={
-            "intent": "time" if bracket else "recommend", "gpu": None, "gpu_count": None,
+            "intent": "time" if bracket else "cost" if least else "recommend", "gpu": None,
+            "gpu_count": None,
             "gpu_text": None, "method": method,
-            "vram_gb": None, "rig": (), "hours": hours, "cheaper_than": asked,
+            "vram_gb": None, "rig": (), "hours": hours,
+            "cheaper_than": previous.picked if least else asked,
+            # ("": no method named, the run led with was already the cheapest of them all)
+            "cheaper_than_method": (previous.method or "") if least else None,
             "off_own_card": True})
     return None
 
@@ -3423,6 +3435,12 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # verdict still leads, unless the cost is what this one asks ("and how much for 20h?").
         said = fold(new.text)
         update["fit_first"] = px.COST.search(said) is None and px.HOW_MUCH.search(said) is None
+    elif intent == "time" and previous.fit_first and not new.fit_first and new.intent != "time" \
+            and not names_model:
+        # "what if i use qlora?" after "can i lora llama 3 8b on my 3060, … how long": whether
+        # it fits still leads, then its time (was the time alone, the verdict a line at its
+        # end); "how long with qlora?" asks the time, which leads.
+        update["fit_first"] = True
     return new.model_copy(update=update)
 
 

@@ -783,6 +783,10 @@ class Query(BaseModel):
     # Never read from a text: "cheaper?" after a run on a configuration (card, count): the one
     # asked about, which the reply says is already the cheapest when it is.
     cheaper_than: tuple[str, int] | None = None
+    # ... and the method of that run when it was the one just answered where it costs least
+    # ("how much to lora llama 3 8b on 100M tokens", then "cheaper?"), not a card asked ("":
+    # no method was named, that run led as the cheapest of them all).
+    cheaper_than_method: str | None = None
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
