@@ -49,7 +49,7 @@ from bot.detail import (
 )
 from bot.remedy import OwnedRun, Recipe, Remedies, owned_run, published_recipe, remedies_for
 from bot.remedy import wanted as wants_remedies
-from bot.understand.bounds import NumberOutOfRange
+from bot.understand.bounds import BOUNDS, Bound, NumberOutOfRange
 from bot.understand.owned import assumed_gguf, card_alone
 from bot.understand.query import Intent, Query
 from bot.understand.settings import strategy_flags
@@ -1545,12 +1545,12 @@ def _unusable(query: Query) -> Answer:
         return Answer(query=query, intent=query.intent, error=NOT_A_NUMBER,
                       error_params={"label": label, "said": said})
     # As bot.understand.bounds words a number out of its slot's range.
-    learning_rate = slot == "learning_rate"
+    bound = BOUNDS.get(slot) or Bound(label, Decimal(1), Decimal(10) ** 15)
+    if slot == "learning_rate":
+        bound = Bound(label, Decimal(0), UNUSABLE_LEARNING_RATE_HIGH, low_open=True)
     return Answer(query=query, intent=query.intent, error=NumberOutOfRange.code, error_params={
-        "slot": slot, "label": label, "side": kind, "unit": "number",
-        "low": Decimal(0) if learning_rate else Decimal(1),
-        "high": UNUSABLE_LEARNING_RATE_HIGH if learning_rate else Decimal(10) ** 15,
-        "low_open": learning_rate})
+        "slot": slot, "label": bound.label, "side": kind, "unit": bound.unit, "low": bound.low,
+        "high": bound.high, "low_open": bound.low_open})
 
 
 def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answer:

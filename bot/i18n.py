@@ -57,12 +57,22 @@ def normalise_locale(code: str | None) -> str | None:
     return primary if primary in SUPPORTED_LOCALES else None
 
 
+# A language named in any of ours ("/language français", "/language spanish"): was "Choose your
+# language:" and the keyboard, as if nothing had been said.
+_LANGUAGE_NAMES: Final = {
+    "english": "en", "inglés": "en", "ingles": "en", "anglais": "en",
+    "spanish": "es", "español": "es", "espanol": "es", "castellano": "es", "espagnol": "es",
+    "french": "fr", "francés": "fr", "frances": "fr", "français": "fr", "francais": "fr",
+}
+
+
 def language_choice(text: str | None) -> str | None:
     """What `/language …` asks for: a supported locale, AUTO, or None (not understood)."""
     word = (text or "").strip().lower()
     if word in _AUTO_WORDS:
         return AUTO
-    return normalise_locale(word)
+    named = _LANGUAGE_NAMES.get(word)
+    return normalise_locale(named if named is not None else word)
 
 
 def resolve_locale(

@@ -132,3 +132,78 @@ def test_a_follow_up_with_such_a_count_is_asked_back_too(turns: tuple[str, ...],
 def test_the_zero_of_thousands_grouped_by_a_space_is_no_count():
     assert unusable(fold("sur 20 000 exemples")) is None
     assert unusable(fold("with 0 examples")) == ("too_small", "dataset_samples", "0")
+
+
+# "alert me when the h100 drops below -2": the sign was dropped and the alert set at $2.
+@pytest.mark.parametrize(("text", "locale", "reply"), [
+    ("alert me when the h100 drops below -2", None,
+     "⚠️ That number is too small for the alert price: it must be more than $0.00."),
+    ("alert me when the h100 drops below -$2", None, "the alert price"),
+    ("alert me when the h100 drops below \u22122", None, "the alert price"),  # U+2212
+    ("préviens-moi quand la h100 passe sous -2 $", "fr",
+     "⚠️ Ce nombre est trop petit pour le prix de l'alerte\u00a0: il doit dépasser 0,00\u00a0$US."),
+])
+def test_a_negative_alert_price_is_refused(text: str, locale: str | None, reply: str):
+    answer = PIPELINE.ask(text, chosen_locale=locale)
+    assert answer.answer is not None and answer.answer.error == "number_out_of_range", answer.text
+    assert reply in answer.text
+
+
+def test_a_positive_alert_price_is_set_as_before():
+    answer = PIPELINE.ask("alert me when the h100 drops below 2")
+    assert answer.answer is not None and answer.answer.error is None
+    assert answer.query.threshold_usd == 2 and answer.query.direction == "below"
+
+
+# "/quote 1.5 h100 10h" (the command's words read alone) was quoted on one H100.
+def test_a_count_with_decimals_opening_the_words_is_asked_back():
+    answer = PIPELINE.ask("1.5 h100 10h")
+    assert answer.answer is not None and answer.answer.error == "whole_number", answer.text
+    assert PIPELINE.ask("h100 10h").answer.error is None  # type: ignore[union-attr]
+
+
+# "/language français", "/language spanish": a language named was not understood ("Choose your
+# language:" and the keyboard, as if nothing had been said).
+@pytest.mark.parametrize(("said", "locale"), [
+    ("français", "fr"), ("Francais", "fr"), ("french", "fr"), ("francés", "fr"),
+    ("español", "es"), ("spanish", "es"), ("espagnol", "es"), ("castellano", "es"),
+    ("english", "en"), ("inglés", "en"), ("anglais", "en"), ("fr", "fr"), ("es-419", "es"),
+])
+def test_a_language_named_in_any_of_ours_is_chosen(said: str, locale: str):
+    from bot.i18n import language_choice
+    assert language_choice(said) == locale
+
+
+async def test_language_named_in_a_command_is_chosen_on_telegram(api, app):
+    from tests.support.telegram import reply_to
+    assert "français" in (await reply_to(api, 4301, "/language français")).text
+    reply = await reply_to(api, 4301, "can I QLoRA 70B on a 4090?")
+    assert reply.text.startswith("❌ <b>Non")
+
+
+# A config or a command pasted in a fenced code block with the question outside it was dropped
+# whole: "Which model?" (or the price list, the card alone read).
+@pytest.mark.parametrize(("text", "model", "gpu"), [
+    ("will this fit on my 4090?\n```yaml\nbase_model: meta-llama/Meta-Llama-3-8B\n"
+     "load_in_4bit: true\nadapter: qlora\nsequence_len: 4096\nmicro_batch_size: 2\n```",
+     "llama-3-8b", "rtx-4090"),
+    ("```\nmodel: llama 3 8b\nmethod: qlora\n```\nwill this fit on a 4090?", "llama-3-8b",
+     "rtx-4090"),
+    ("```python\nmodel = AutoModelForCausalLM.from_pretrained('meta-llama/Llama-3.1-70B', "
+     "load_in_4bit=True)\n``` on an h100?", "llama-3.1-70b", "h100"),
+    ('will this fit on my 4090?\n```json\n{"model_name_or_path": "meta-llama/Meta-Llama-3-8B", '
+     '"per_device_train_batch_size": 4, "use_peft": true}\n```', "llama-3-8b", "rtx-4090"),
+    ("vllm crashes on my 3090\n```\nvllm serve meta-llama/Llama-3.1-8B-Instruct "
+     "--max-model-len 32768\n```", "llama-3.1-8b", "rtx-3090"),
+    ("¿esto cabe en mi 4090?\n```\nbase_model: meta-llama/Meta-Llama-3-8B\nadapter: qlora\n```",
+     "llama-3-8b", "rtx-4090"),
+])
+def test_a_config_in_a_code_block_is_read_with_the_question(text: str, model: str, gpu: str):
+    out = _ask(text)
+    assert (out["model"], out["gpu"], out["intent"]) == (model, gpu, "fit"), out["text"]
+
+
+def test_code_alone_or_code_that_sets_nothing_still_says_nothing():
+    assert _ask("```\nalert me when the H100 drops below 2\n```")["intent"] == "unknown"
+    out = _ask("QLoRA 70B on an H100? ```\nprint(price)\nalert('x')\n```")
+    assert out["intent"] == "fit" and out["threshold_usd"] is None

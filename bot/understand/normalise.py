@@ -401,6 +401,13 @@ _DEAD_ELEMENTS: Final = lazy(
     r"<(script|style|code|pre)\b[^>]{0,200}>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL
 )
 _FENCED: Final = lazy(r"```.*?(?:```|$)", re.DOTALL)
+# A setting in a config or a call: "lora_r: 32", '"per_device_train_batch_size": 4,',
+# "model = AutoModelForCausalLM.from_pretrained('meta-llama/Llama-3.1-8B', load_in_4bit=True)",
+# "--max-model-len 8192", "vllm serve meta-llama/Llama-3.1-8B --max-model-len 8192".
+_SETTING_LINE: Final = lazy(
+    r"[\s{\[]*(?:- )?(?:[\"']?[\w.\-]+[\"']?\s*[:=]\s*\S|--?[a-z][\w-]*)|.*\s--[a-z]"
+)
+_LANGUAGE_TAG: Final = lazy(r"\s*[\w+#.-]*\s*")
 _INLINE_CODE: Final = lazy(r"`([^`\n]{0,200})`")
 # A model or file name quoted as code ("`Llama-3.1-8B`", "`llama 3.1 8b`": a few words, one a
 # number) still names the model (was dropped with its spaces: "Which model?").
@@ -421,6 +428,23 @@ def _tag(match: re.Match[str]) -> str:
     return "" if match.group(1).lower() in _INLINE_TAGS else " "
 
 
+def _fenced(text: str) -> str:
+    """`text` without its fenced code blocks; a block's settings lines are kept where words are
+    asked outside the blocks ("will this fit on my 4090?" before a YAML or JSON config: was
+    "Which model?", the config dropped). Code alone, or what is not a setting, says nothing."""
+    outside = _FENCED.sub(" ", text)
+    if not any(c.isalpha() for c in outside):
+        return outside
+    return _FENCED.sub(_settings_lines, text)
+
+
+def _settings_lines(match: re.Match[str]) -> str:
+    lines = match.group().strip("`").split("\n")
+    if _LANGUAGE_TAG.fullmatch(lines[0]):
+        lines = lines[1:]  # "```yaml"
+    return " " + "\n".join(line for line in lines if _SETTING_LINE.match(line)) + " "
+
+
 def _inline_code(match: re.Match[str]) -> str:
     body = match.group(1)
     return f" {body} " if _NAME_LIKE.fullmatch(body.strip()) else " "
@@ -437,7 +461,7 @@ def strip_markup(text: str) -> str:
         stripped = text.strip()
         if stripped.count("`") == 2 and stripped[0] == stripped[-1] == "`":
             return strip_markup(stripped[1:-1])  # the whole question quoted as code
-        text = _FENCED.sub(" ", text)
+        text = _fenced(text)
         text = _INLINE_CODE.sub(_inline_code, text)
     if "<" in text:
         text = _DEAD_ELEMENTS.sub(" ", text)

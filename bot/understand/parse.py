@@ -5089,7 +5089,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     fraction = st.epochs_fraction(s)
     if fraction:
         made = made.model_copy(update={"epochs_fraction": fraction})
-    unusable = unusable_count(s, text)
+    unusable = unusable_count(s, text, made.intent)
     return made.model_copy(update={"unusable": unusable}) if unusable else made
 
 

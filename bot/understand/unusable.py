@@ -16,7 +16,9 @@ from typing import Final, Literal
 
 from bot.i18n import N_
 from bot.understand.lazy import lazy
+from bot.understand.lexicon import DIRECTION_ABOVE, DIRECTION_BELOW
 from bot.understand.normalise import fold
+from bot.understand.patterns import alt
 
 Kind = Literal["fraction", "not_a_number", "too_small", "too_large"]
 # (kind, slot, as written): slot names the Query field the number was said for.
@@ -33,6 +35,7 @@ LABELS: Final[dict[str, str]] = {
     "gpu_count": N_("the number of GPUs"),
     "dataset_samples": N_("the number of examples"),
     "learning_rate": N_("the learning rate"),
+    "threshold_usd": N_("the alert price"),
 }
 # A learning rate is only checked to be a number above 0 and below this sanity limit (no
 # optimizer's step size comes near it; it is not read otherwise: memory and time do not
@@ -56,7 +59,7 @@ _GPUS: Final = (
 )
 _ON: Final = "(?:" + "|".join(f"(?<=(?<![a-z]){word} )" for word in (
     "on", "en", "sur", "with", "con", "avec", "rent", "need", "using", "use", "usando",
-    "utilisant", "about", "try")) + ")"
+    "utilisant", "about", "try")) + r"|(?<![\s\S]))"
 _CARD: Final = (
     r"(?:(?:nvidia|rtx|gtx|tesla|amd|radeon|instinct) )?(?:[a-z]{1,2} ?\d{2,4}[a-z]{0,3}|\d{4})"
     r"(?:s|'s)?(?![a-z0-9])(?! ?(?:hours?|hrs?|h|horas?|heures?|/)(?![a-z0-9]))"
@@ -104,15 +107,25 @@ ZERO_SAMPLES: Final = lazy(
     r"(?<![\w.,-])(?<!\d )(?P<n>0+|zero|cero)(?:[.,]0+)? (?:examples?|samples?|ejemplos?|muestras?|"
     r"exemples?|echantillons?|conversations?|conversaciones?|pairs?|pares|paires)(?![a-z])"
 )
+# "alert me when the h100 drops below -2": the sign was dropped and the alert set at $2.
+NEGATIVE_PRICE: Final = lazy(
+    rf"(?<![a-z])(?:{alt(DIRECTION_BELOW)}|{alt(DIRECTION_ABOVE)})"
+    r" ?(?:(?:the|los|las|les|le|la|el|de|d'|a|of) )?(?:(?:us)?\$ ?)?(?P<n>-(?: ?\$)? ?\d[\d.,]*)"
+)
 LEARNING_RATE: Final = lazy(
     r"(?<![a-z])(?:lr|learning[ _]rate|tasa de aprendizaje|taux d'apprentissage)"
     r" ?(?:[:=]|of|de|d')? ?(?P<n>-?\d+(?:[.,]\d+)?(?:e[-+]?\d+)?)(?![\w.])"
 )
 
 
-def unusable(s: str, raw: str = "") -> Unusable | None:
+def unusable(s: str, raw: str = "", intent: str = "unknown") -> Unusable | None:
     """The first count of folded question `s` that cannot be used, with its slot and as written
-    (`raw`, the question before folding, only for "∞"); None when every count said can be."""
+    (`raw`, the question before folding, only for "∞"); None when every count said can be.
+    `intent`: the question's, an alert's price being checked only in an alert."""
+    if intent == "alert" and "-" in s:
+        found = NEGATIVE_PRICE.search(s)
+        if found is not None:
+            return "too_small", "threshold_usd", found.group("n")
     if "." in s or "," in s:
         found = FRACTION.search(s)
         if found is not None:
