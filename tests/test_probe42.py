@@ -143,3 +143,39 @@ def test_a_time_asked_in_minutes(text: str, head: str) -> None:
 ])
 def test_minutes_with_a_number_are_not_a_unit_asked(text: str) -> None:
     assert not ask(text).query.minutes_asked
+
+
+@pytest.mark.parametrize(("text", "tokens", "epochs"), [
+    # A comma typed after its space (" ,10k") keeps the count it is glued to (was no count read,
+    # "1k tokens" the whole dataset: "about 1 minute … for 1,000 tokens")
+    ("qlora lama 3 8b on 3090 ,10k sampels of 1k tokns how long", 10_000_000, 1),
+    # "convs", chat shorthand for conversations, counts samples (was "~2.5k tokens" the whole
+    # dataset: 7,500 tokens over 3 epochs)
+    ("qlora, llama3-8b, 3090, bs 1, ga 16, seq 4096, 5k convs ~2.5k tokens avg, 3 epochs — how "
+     "many hours?", 12_500_000, 3),
+    # "3x epochs" is 3 epochs (was 1)
+    ("3x epochs on 10M tokens qlora llama 3 70b on a100 80gb, how many days?", 10_000_000, 3),
+    ("lora llama 3 8b on 2x 3090 3x epochs 10k samples of 1k tokens", 10_000_000, 3),
+])
+def test_data_and_epochs_as_typed(text: str, tokens: int, epochs: int) -> None:
+    reply = ask(text)
+    q = reply.query
+    assert q.intent == "time", reply.text[:300]
+    assert (q.dataset_tokens, q.epochs or 1) == (tokens, epochs), (q.dataset_tokens, q.epochs,
+                                                                  reply.text[:300])
+
+
+@pytest.mark.parametrize("text", [
+    # "…, concurrent users at 4k?" with no count before it asks how many (was the fit at batch 1)
+    "vllm on 4090 for llama 3.1 8b fp8, concurrent users at 4k?",
+    "llama 3.1 8b fp8 on a 4090 with vllm — concurrent requests at 4k?",
+    "vllm llama 3.1 8b fp8 on a 4090, concurrency at 4k ctx?",
+])
+def test_concurrent_users_asked_without_how_many(text: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith("👥 <b>At most about"), reply.text[:300]
+
+
+def test_a_count_of_concurrent_users_stays_a_count() -> None:
+    reply = ask("vllm llama 3.1 8b on a 4090 with 20 concurrent users at 4k, fits?")
+    assert reply.text.startswith("👥 <b>20 users at once fit"), reply.text[:300]

@@ -580,7 +580,7 @@ _AFTER_SIZE: Final = lazy(
 # A dataset said ("on 50k samples", "my dataset"): a bare number in thousands of a training
 # question may be its size, so it is not read as the sequence length.
 _NO_DATASET: Final = lazy(
-    r"(?<![a-z])(?:samples?|examples?|rows?|pairs?|conversations?|convos?|dialogues?|docs?"
+    r"(?<![a-z])(?:samples?|examples?|rows?|pairs?|conversations?|convos?|convs?|dialogues?|docs?"
     r"|documents?|dataset|data|jsonl|csv|muestras?|ejemplos?|filas?|pares|conversaciones"
     r"|documentos?|datos|exemples?|echantillons?|lignes?|paires|conversations|donnees)(?![a-z])"
 )

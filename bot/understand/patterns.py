@@ -533,8 +533,8 @@ DATASET: Final = Guarded(
 # "100k samples of 512 tokens", "~20k examples, avg 700 tokens": the dataset is the product,
 # and a length not given as an average is the sequence length.
 _SAMPLES: Final = (
-    r"samples?|examples?|rows?|conversations?|convos?|sequences?|records?|documents?|docs?"
-    r"|pairs?|instructions?|dialogues?|entries|prompts?|ejemplos?|muestras?|filas?"
+    r"samples?|examples?|rows?|conversations?|convos?|convs?|sequences?|records?|documents?"
+    r"|docs?|pairs?|instructions?|dialogues?|entries|prompts?|ejemplos?|muestras?|filas?"
     r"|conversaciones|exemples?|echantillons?|lignes?"
     # preference pairs (DPO): "30 mil pares de 1024 tokens", "30k paires de 1024 tokens"
     r"|pares|paires?|dialogos|instrucciones"

@@ -581,7 +581,8 @@ EPOCHS: Final = Screened(
     # "-2 epochs", "epochs=-2" keep their sign: bot.understand.bounds refuses them.
     # Never the decimals of a fraction ("1.5 epochs" was 5 epochs: see _EPOCHS_FRACTION); "2.0"
     # is 2.
-    rf"(?<![a-z0-9])(?<!\d[.,])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}})(?:[.,]0{{1,2}})? ?|(?P<w>{'|'.join(_EPOCH_WORDS)}) )"
+    # "3x epochs": the count with its "x" (was 1 epoch)
+    rf"(?<![a-z0-9])(?<!\d[.,])(?:(?:(?P<a>(?:(?<![^ :=])-)?\d{{1,3}})(?:[.,]0{{1,2}})? ?(?:x ?)?|(?P<w>{'|'.join(_EPOCH_WORDS)}) )"
     r"(?:epochs?|epocas?|epoques?|passes|eps?)|(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=]? ?"
     r"(?P<b>(?:(?<=[ :=])-)?\d{1,3})(?:[.,]0{1,2})?(?![.,]\d))(?![a-z0-9])"
 )

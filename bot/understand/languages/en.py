@@ -686,7 +686,11 @@ LANGUAGE = Language(
             r" ))",
             r"concurr?ency(?= ?[?!]| ?$)",
             r"(?:what|which) (?:max(?:imum)? )?concurr?ency", r"concurr?ency (?:can|could|will|would) i",
-            r"concurr?ency (?:for|of|with|on)",
+            r"concurr?ency (?:for|of|with|on|at|@)",
+            # "…, concurrent users at 4k?" opening its clause, no count before it (was the fit at
+            # batch 1; "20 concurrent users" is a count said)
+            r"(?:^|(?<=[,;:!?-])|(?<=[,;:!?-] ))concurr?ent (?:users?|usrs?|requests?|reqs?|sequences?|seqs|sessions?|"
+            r"clients?|chats?|connections?|streams?)(?= ?(?:[?!.]|$|at |@|with |for |on ))",
             # "how much ctx and users can i get": both asked, the users at once too
             r"(?:ctx|context|context length|context window) (?:and|&|\+) (?:how many |max(?:imum)? |"
             r"the )?(?:(?:concurr?ent|simultaneous|parallel) )?(?:users?|usrs?|clients?|people|ppl|"
