@@ -27,11 +27,14 @@ PINNED = {
     "qwen3-vl-32b": (64, 5120, 64, 8, 128, 25600, 151936, False, True),
     "qwen3-vl-30b-a3b": (48, 2048, 32, 4, 128, 6144, 151936, False, True),
     "qwen3-vl-235b-a22b": (94, 4096, 64, 4, 128, 12288, 151936, False, True),
+    "granite-3.1-8b": (40, 4096, 32, 8, 128, 12800, 49155, True, True),
+    "ministral-3-14b": (40, 5120, 32, 8, 128, 16384, 131072, False, True),
+    "pixtral-12b": (40, 5120, 32, 8, 128, 14336, 131072, False, True),
 }
 # The vision-language models: their language model only (text_config), the vision encoder
 # not described.
 LANGUAGE_MODEL_ONLY = {"qwen3-vl-2b", "qwen3-vl-4b", "qwen3-vl-32b", "qwen3-vl-30b-a3b",
-                       "qwen3-vl-235b-a22b"}
+                       "qwen3-vl-235b-a22b", "ministral-3-14b", "pixtral-12b"}
 
 
 @pytest.mark.parametrize("model_id", sorted(PINNED))
@@ -83,6 +86,9 @@ def pipeline() -> Pipeline:
     "qlora command r plus on an a100 80gb, seq 2048 batch 1",
     "lora qwen3 vl 4b on a 4090, seq 2048 batch 1",
     "qlora qwen3 vl 32b on a 4090, seq 1024 batch 1",
+    "lora granite 3.1 8b on an a100, seq 4096 batch 2",
+    "qlora ministral 3 14b on a 4090, seq 2048 batch 1",
+    "qlora pixtral 12b on a 3090, seq 2048 batch 1",
 ])
 def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
     got = to_json(pipeline.ask(question))
@@ -111,3 +117,15 @@ def test_a_vision_language_reply_says_the_vision_encoder_is_extra(pipeline: Pipe
                              chosen_locale="en").text)
     assert "only its language model is counted" in reply, reply
     assert "No architecture on file" not in reply, reply
+
+
+@pytest.mark.parametrize(("model_id", "text_params"), [
+    # The counts their checkpoints give for the language model: Ministral 3 14B's
+    # '13,506,073,600 text parameters counted on the meta device', Mistral NeMo's
+    # 12,247,782,400 (Pixtral 12B's text decoder).
+    ("ministral-3-14b", 13_506_073_600), ("pixtral-12b", 12_247_782_400),
+])
+def test_the_text_decoder_counts_its_published_parameters(model_id: str,
+                                                          text_params: int) -> None:
+    arch = CATALOGUE.get(model_id).arch
+    assert arch is not None and arch.param_count() == text_params
