@@ -1199,6 +1199,7 @@ def _estimate_run(
                 fp32_weights=bool(said.fp32_weights) or said.precision == "fp32",
                 vram_per_gpu_gb=vram,
                 zero3=said.sharding == "zero3",
+                fsdp=said.sharding == "fsdp",
                 offload_params=said.offload_params is not False,
                 kernels=said.kernels,
                 lora_dropout=_lora_dropout(said),

@@ -893,6 +893,7 @@ def estimate_training(
     fp32_weights: bool = False,
     vram_per_gpu_gb: float | None = None,
     zero3: bool = False,
+    fsdp: bool = False,
     offload_params: bool = True,
     fsdp_root: bool = True,
     kernels: Kernels | None = None,
@@ -936,6 +937,9 @@ def estimate_training(
     cpu_offload: FSDP / ZeRO-3 offload of parameters, gradients and optimizer states to CPU
       RAM: the GPU holds only the layers being computed.
     activation_offload: checkpointed activations are copied to CPU RAM.
+    fsdp: PyTorch FSDP named (not "FSDP or ZeRO-3" unsaid): in mixed precision its shards
+      stay in FP32 with no 16-bit copy beside them (training.fsdp_mixed_sharded_weights:
+      16 bytes a parameter, not ZeRO-3's 18, which the unsaid case keeps).
     zero3: DeepSpeed ZeRO-3 rather than FSDP; with cpu_offload it keeps up to
       stage3_max_live_parameters parameters on the GPU instead of two layers.
     offload_params: with cpu_offload under ZeRO-3, the 16-bit parameters go to CPU RAM too
@@ -1058,6 +1062,11 @@ def estimate_training(
     grads = 0.0
     host = 0.0  # per GPU, what CPU offload moves to CPU RAM
     resident = 0.0  # what the optimizer states may occupy: capped later when paged
+    # FSDP named (not ZeRO-3, which keeps its 16-bit parameters beside the FP32 partition, nor
+    # "FSDP or ZeRO-3" unsaid, held to ZeRO-3's larger figure) on several GPUs in mixed
+    # precision: no 16-bit copy of the shards (training.fsdp_mixed_sharded_weights).
+    fsdp_mixed = (fsdp and full and prec == "mixed" and not fp32_upcast
+                  and parallel == "sharded" and not zero3 and gpus > 1)
     if full:
         if prec == "fp32":
             parts.append(("weights", n * c["bytes.fp32"] / weight_shard, "fp32 weights (no AMP)"))
@@ -1066,9 +1075,15 @@ def estimate_training(
             # the FP32 weights are the master copy; no 16-bit compute copy is kept
             parts.append(("weights", n * c["bytes.fp32"] / weight_shard,
                           "fp32 weights (fp16 autocast, no 16-bit copy)"))
+        elif fsdp_mixed:
+            # FSDP's mixed precision keeps the sharded parameters in their original FP32,
+            # the optimizer's copy; the BF16 ones exist only as the layers gathered for
+            # compute (counted below): 16 bytes a parameter with the FP32 gradients and Adam.
+            parts.append(("weights", n * c["training.fsdp_mixed_sharded_weights"] / weight_shard,
+                          "fp32 sharded weights (FSDP mixed precision: the optimizer's copy)"))
         else:
             parts.append(("weights", n * bf16 / weight_shard, "bf16 compute copy"))
-        if prec == "mixed" and not fp32_upcast:
+        if prec == "mixed" and not fp32_upcast and not fsdp_mixed:
             parts.append(("master_weights", n_train * c["training.master_weights_fp32"] / shard,
                           "fp32 master copy (mixed precision)"))
         if prec == "mixed":

@@ -125,3 +125,24 @@ def test_no_owned_run_where_none_is_due(text: str) -> None:
     reply = ask(text, "en")
     assert reply.answer.owned_run is None
     assert "On your" not in reply.text and "Or rent it as you asked it" not in reply.text
+
+
+# --- FSDP named, mixed precision: 16 bytes a parameter (no 16-bit copy of the shards) -------
+
+@pytest.mark.parametrize(("text", "gb"), [
+    # PyTorch FSDP keeps the sharded parameters in FP32 (the optimizer's copy) and casts only
+    # the gathered layers: was 45.4 GB, a BF16 copy of the shards beside an FP32 master
+    ("full finetune llama 3 8b with fsdp on 4x a100 80gb", "41.4 GB per GPU"),
+    # DeepSpeed ZeRO-3 keeps its 16-bit partition: unchanged
+    ("full finetune llama 3 8b with deepspeed zero3 on 4x a100 80gb", "41.5 GB per GPU"),
+    # "FSDP or ZeRO-3" unsaid: held to the larger count, unchanged
+    ("full finetune llama 3 8b on 4x a100 80gb", "45.4 GB per GPU"),
+])
+def test_fsdp_mixed_precision_bytes(text: str, gb: str) -> None:
+    reply = ask(text, "en").text
+    says(reply, [f"it needs about {gb}"], [])
+
+
+def test_fsdp_breakdown_has_no_separate_master_copy() -> None:
+    reply = ask("full finetune llama 3 8b with fsdp on 4x a100 80gb, details", "en").text
+    says(reply, ["• Model weights: 8 GB"], ["FP32 master weights: 8 GB"])
