@@ -306,3 +306,68 @@ def test_faster_after_a_rented_run_lists_what_ends_sooner() -> None:
                         "faster?", locale="en")
     says(reply.text, ["⚡ <b>Faster than 1× A100 80GB for this run",
                       "8× B200: about 2.11 hours, you pay $92.20"], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b on an h100 with 50k samples of 1k tokens how long", "and in 1 hour?",
+     "❌ <b>No: by this estimate it takes longer than 1 hour.</b>"),
+    ("en", "how much to lora llama 3 8b on an h100 with 50k samples of 1k tokens", "in 1 hour?",
+     "❌ <b>No: by this estimate it takes longer than 1 hour.</b>"),
+    ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+     "¿y en 1 hora?", "❌ <b>No: según esta estimación, tarda más de 1 hora.</b>"),
+    ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+     "¿se puede en 1 hora?", "❌ <b>No: según esta estimación, tarda más de 1 hora.</b>"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
+     "tokens", "et en 1 heure ?", "❌ <b>Non : d'après cette estimation, il faut plus de 1 heure.</b>"),
+])
+def test_in_some_hours_after_a_run_on_its_data_is_whether_it_finishes_in_them(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was that run priced for 1 hour ("This run uses $2.32 of it: 1× H100 × 1 hour"), a run of
+    # 1.97 hours
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.gpu, q.hours, q.deadline_asked, q.dataset_tokens) == (
+        "time", "h100", 1, True, 50_000_000), reply.text
+    says(reply.text, [said], ["× 1 hour at", "× 1 hora a", "× 1 heure à"])
+
+
+def test_in_some_hours_after_a_run_on_no_card_is_where_it_finishes_in_them() -> None:
+    _, reply = converse("how long to lora llama 3 8b on 50M tokens", "and in 1 hour?",
+                        locale="en")
+    says(reply.text, ["✅ <b>Rent 8× H100: by this estimate it finishes within 1 hour"], [])
+
+
+def test_for_some_hours_after_a_run_is_still_those_hours_priced() -> None:
+    # "for" pays for hours; "in" finishes within them
+    _, reply = converse("lora llama 3 8b on an h100 with 50k samples of 1k tokens how long",
+                        "and for 10 hours?", locale="en")
+    assert not reply.query.deadline_asked, reply.text
+
+
+def test_in_minutes_after_a_run_of_days_says_the_minutes_and_hours_once() -> None:
+    # was "about 3,744 minutes (62.4 hours) (2.6 days)"
+    _, reply = converse("qlora llama 3 70b on a100 how long for 100k samples of 512 tokens",
+                        "thx, and in minutes?", locale="en")
+    says(reply.text.split("\n")[1], ["about 3,744 minutes (62.4 hours) on 1× A100 80GB"],
+         ["days)"])
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("en", "and with bs 2 and 4k?"), ("en", "4k and bs 2?"),
+    ("es", "¿y con batch 2 y 4k?"), ("fr", "et avec un batch de 2 et 4k ?"),
+])
+def test_a_length_in_thousands_beside_a_batch_is_the_sequences(lang: str, asked: str) -> None:
+    # the 4k was dropped: the estimate at 2,048 tokens, batch 2 (10.8 GB, fits)
+    _, reply = converse("can i qlora mistral 7b on my 3060", asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.batch_size, q.seq_len) == (
+        "fit", "mistral-7b", "rtx-3060", 2, 4096), reply.text
+    # at 4,096 tokens and batch 2 it needs 15.3 GB, more than the 3060's 12.88
+    says(reply.text.split("\n")[2], ["15,3" if lang != "en" else "15.3"], [])
+    assert reply.text.split("\n")[1].startswith("❌"), reply.text
+
+
+def test_thousands_of_samples_beside_a_batch_are_no_sequence() -> None:
+    _, reply = converse("can i qlora mistral 7b on my 3060", "and bs 2 with 4k samples?",
+                        locale="en")
+    assert reply.query.seq_len is None, reply.text

@@ -1776,6 +1776,15 @@ def on_configuration(new: Query, previous: Query, gpus: Catalogue | None) -> Que
     return _merge(new, picked, names_model=False)
 
 
+# A length in thousands said alone in a message of settings ("bs 2 and 4k", "4k, bs 2"): no
+# noun after it (samples, tokens, steps, users…), no money or memory unit.
+_K_BESIDE: Final = lazy(
+    r"(?<![\w.,$])(\d{1,3}) ?k(?![a-z0-9])(?! ?(?:[a-z]+ )?(?:samples?|examples?|rows?|tokens?|"
+    r"steps?|users?|requests?|ejemplos?|muestras?|filas?|exemples?|lignes?|usuarios?|"
+    r"utilisateurs?|pairs?|pares|paires|\$|usd|dollars?|eur|euros?))"
+)
+
+
 def _context_k(num: str) -> int:
     """"at 8k": thousands of tokens of a context (8k is 8,192; numbers.k_tokens)."""
     return k_tokens(Decimal(num.replace(",", ".")))
@@ -2172,6 +2181,11 @@ _TIME_LEFT: Final = lazy(
 )
 
 
+# "and in 1 hour?", "¿y en 1 hora?", "et en 1 heure ?", "within 2 hours?", "in under an hour?",
+# "en moins d'une heure ?" (folded): hours to finish in, not hours to pay for.
+_WITHIN: Final = lazy(
+    r"(?<![a-z])(?:in|en|within|under|dentro de|menos de|moins de|moins d'|d'ici)(?![a-z])")
+
 _CHEAPEST: Final = lazy(r"(?<![a-z])(?:cheapest|cheaper|least expensive|mas barat(?:it)?[ao]s?|"
                         r"moins cher\w*)(?![a-z])")
 
@@ -2200,7 +2214,11 @@ def _deadline_of_run(new: Query, previous: Query) -> Query | None:
             update={"intent": "time", "fastest_run": False})
     said = tomorrow or (new.hours is not None and (
         px.RECOMMEND.search(folded) or _TIME_LEFT.search(folded) or asks.DEADLINE.search(folded)
-        or (picked and short)))
+        or (picked and short)
+        # "and in 1 hour?" after a run's time or cost on its data: whether it finishes in it
+        # (was that run priced for 1 hour, "This run uses $2.32 … 1 hour", a run of 1.97)
+        or (short and previous.intent in ("time", "cost") and previous.hours is None
+            and _WITHIN.search(folded) is not None)))
     if not said:
         if previous.deadline_pick and short and new.hours is None and (
                 new.method is not None or _continues(new)):
@@ -3430,6 +3448,14 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
+    if new.seq_len is None and new.batch_size is not None and not previous.inference \
+            and not new.inference and new.dataset_tokens is None and not new.dataset_samples:
+        # "and with bs 2 and 4k?", "4k and bs 2?" after a training run: a length in thousands
+        # beside the batch is the sequence's (was dropped, the estimate at 2,048; "at 4k"
+        # was read)
+        bare = _K_BESIDE.search(fold(new.text))
+        if bare is not None:
+            update["seq_len"] = _context_k(bare.group(1))
     if intent == "cost" and previous.fit_first and not new.fit_first:
         # "and on an a100?" after "can i qlora 70b on an h100 and how much for 10 hours?": the
         # verdict still leads, unless the cost is what this one asks ("and how much for 20h?").
