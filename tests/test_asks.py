@@ -471,20 +471,21 @@ def test_thousands_written_with_k_are_a_budget(text: str, gpu: str, hours: float
         # No card named, a superlative asked: the largest model any offered configuration the
         # budget buys a block of holds (by the models' own detailed estimate), and the hours the
         # budget buys there in whole blocks (budget16; was the cheapest configuration's alone,
-        # 1× L40S: DeepSeekMoE 16B for LoRA, 120 hours).
+        # 1× L40S: DeepSeekMoE 16B for LoRA, 120 hours). The lead names the configuration whose
+        # memory it is (words42: was "The largest model 1,440 GB holds").
         ("biggest model I can LoRA with $100", "en",
-         "📏 <b>The largest model 1,440 GB holds for LoRA is about 600B", ("b200", 8), 480, 2.5),
+         "📏 <b>The largest model 8× B200 (1,440 GB) holds for LoRA is about 600B", ("b200", 8), 480, 2.5),
         ("whats the largest model i can qlora for 50 bucks", "en",
-         "📏 <b>The largest model 1,128 GB holds for QLoRA is about 1,504B", ("h200", 8), 1000,
+         "📏 <b>The largest model 8× H200 (1,128 GB) holds for QLoRA is about 1,504B", ("h200", 8), 1000,
          1.25),
         ("el modelo mas grande que puedo entrenar con lora con 100 dolares", "es",
-         "📏 <b>El modelo más grande que cabe en 1.440\xa0GB (LoRA) es de unos 600B",
+         "📏 <b>El modelo más grande que cabe en los 1.440\xa0GB de 8× B200 (LoRA) es de unos 600B",
          ("b200", 8), 480, 2.5),
         # "What can I train" is not a superlative: the cheapest configuration's hours. QLoRA:
         # the planning rule's Qwen2 57B-A14B misses by its own detailed estimate; the largest
         # that holds by its own is Mixtral 8x7B, as without a budget.
         ("what can i qlora for 50 bucks", "en",
-         "📏 <b>The largest model 48 GB holds for QLoRA is about 46.7B by the detailed "
+         "📏 <b>The largest model 1× L40S (48 GB) holds for QLoRA is about 46.7B by the detailed "
          "estimate", ("l40s", 1), 46.7, 60),
     ],
 )

@@ -207,7 +207,7 @@ def test_the_largest_model_a_budget_trains_on_the_data(
 
 def test_the_largest_model_within_the_budget_stays_the_one_memory_holds() -> None:
     text = ask("budget is 20 bucks, whats the biggest model i can qlora on 10k samples").text
-    assert text.startswith("📏 <b>The largest model 320 GB holds for QLoRA is about 400B by the "
+    assert text.startswith("📏 <b>The largest model 4× A100 80GB (320 GB) holds for QLoRA is about 400B by the "
                            "detailed estimate"), text
     assert "✅ <b>Within $20 at either length" in text
 

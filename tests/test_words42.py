@@ -128,3 +128,29 @@ def test_a_night_as_a_deadline_and_hours_measured_stay() -> None:
     reply = ask("6 horas en mi 3090, cuanto tardaria en una h100?", "es")
     assert "para lo que tardó 6\u00a0horas en 1× RTX 3090" in reply.text.split("\n")[0] \
         or "lo que tardó 6 horas en 1× RTX 3090" in reply.text.split("\n")[0], reply.text
+
+
+# A budget with no card: the lead says whose memory the largest model is sized in (was "With 48
+# GB", "El modelo más grande que cabe en 48 GB", the card said only in the block after it).
+BUDGET_LEAD: list[tuple[str, str, str]] = [
+    ("fr", "j'ai 20 usdt, je peux faire quoi ?",
+     "📏 <b>Avec les 48\u202fGo de 1× L40S, le plus gros modèle possible (QLoRA)"),
+    ("es", "tengo 50 dólares, ¿qué puedo entrenar?",
+     "📏 <b>El modelo más grande que cabe en los 48\u00a0GB de 1× L40S (QLoRA)"),
+    ("en", "with $30 what can i finetune?", "📏 <b>The largest model 1× L40S (48 GB) holds for QLoRA"),
+    ("es", "con 50 dolares cual es el modelo mas grande que puedo entrenar",
+     "📏 <b>El modelo más grande que cabe en los 1.128\u00a0GB de 8× H200 (QLoRA)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), BUDGET_LEAD)
+def test_a_budgets_largest_model_names_the_card(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    assert "💵" in reply.text and "⏱" in reply.text, reply.text  # its hours, what they train
+
+
+# A card named keeps the memory alone ("i have $50, biggest model i can qlora on an h100?").
+def test_a_card_named_keeps_its_memory_alone() -> None:
+    reply = ask("i have $50, biggest model i can qlora on an h100?", "en")
+    assert reply.text.startswith("📏 <b>The largest model 80 GB holds for QLoRA"), reply.text
