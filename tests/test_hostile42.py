@@ -3,6 +3,8 @@ is named in the reply, never dropped for the defaults in silence."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from bot.pipeline import Pipeline, to_json
@@ -207,3 +209,44 @@ def test_code_alone_or_code_that_sets_nothing_still_says_nothing():
     assert _ask("```\nalert me when the H100 drops below 2\n```")["intent"] == "unknown"
     out = _ask("QLoRA 70B on an H100? ```\nprint(price)\nalert('x')\n```")
     assert out["intent"] == "fit" and out["threshold_usd"] is None
+
+
+# /alert's own arguments: dollars said after the price were the usage ("/alert h100 bajo 2,5 $",
+# "below 2 usd"); "€5" and "1e12" got "The price must be a positive number of dollars".
+@pytest.mark.parametrize(("args", "expected"), [
+    ("h100 bajo 2,5 $", ("below", Decimal("2.5"))),
+    ("h100 below 2 usd", ("below", Decimal(2))),
+    ("h100 sous 2,5 $US", ("below", Decimal("2.5"))),
+    ("h100 below 5 usdt", ("below", Decimal(5))),
+    ("h100 below 2", ("below", Decimal(2))),
+])
+def test_an_alert_price_with_dollars_after_it_is_read(args: str, expected: tuple[str, Decimal]):
+    from bot.alerts.subscriptions import parse_alert_args
+    spec = parse_alert_args(args.split(), load_catalogue())
+    assert (spec.kind, spec.threshold) == expected
+
+
+@pytest.mark.parametrize(("args", "code"), [
+    ("h100 below €5", "threshold_not_usd"), ("h100 below 5 €", "threshold_not_usd"),
+    ("h100 below 5 eur", "threshold_not_usd"), ("h100 below 1e12", "threshold_too_large"),
+    ("h100 below 20000", "threshold_too_large"), ("h100 below -2", "bad_threshold"),
+    ("h100 below 0", "bad_threshold"), ("h100 below NaN", "bad_threshold"),
+    ("h100 below 2 please", "usage"),
+])
+def test_an_alert_price_that_cannot_be_says_why(args: str, code: str):
+    from bot.alerts.subscriptions import AlertInputError, parse_alert_args
+    with pytest.raises(AlertInputError) as raised:
+        parse_alert_args(args.split(), load_catalogue())
+    assert raised.value.code == code
+
+
+async def test_alert_prices_on_telegram_say_what_is_wrong(alerts_app):
+    from tests.support.alerts_helpers import say
+    api, _alerts, _generic = alerts_app
+    chat = 4401
+    assert "at most $10,000.00" in (await say(api, chat, "/alert h100 below 1e12")).text
+    assert "do not convert currencies" in (await say(api, chat, "/alert h100 below €5")).text
+    set_fr = await say(api, chat, "/alert h100 sous 2,5 $", lang="fr")
+    assert set_fr.text.startswith("🔔 Alerte créée"), set_fr.text
+    spanish = await say(api, chat, "/alert h100 bajo 1e12", lang="es")
+    assert "como máximo 10.000,00" in spanish.text, spanish.text

@@ -41,13 +41,26 @@ class AlertInputError(ValueError):
         self.params = params
 
 
+# Dollars said after the price ("/alert h100 bajo 2,5 $", "below 2 usd"; USDT and USDC, the
+# dollar coins we take, as the free-text alerts read them): was the usage, as a third word.
+_DOLLARS: Final = frozenset({"$", "usd", "us$", "$us", "dollar", "dollars", "dólares", "dolares",
+                             "usdt", "usdc"})
+# "/alert h100 below €5", "5 eur": was "The price must be a positive number of dollars".
+_OTHER_CURRENCY: Final = re.compile(r"€|eur|euros?|£|gbp|¥|jpy|cny|rub|₽", re.IGNORECASE)
+
+
 def _money(text: str) -> Decimal:
+    if _OTHER_CURRENCY.search(text):
+        raise AlertInputError("threshold_not_usd")
     cleaned = text.strip().lstrip("$").rstrip("$").replace(",", ".").strip()
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
         raise AlertInputError("bad_threshold") from None
-    if not value.is_finite() or value <= 0 or value > MAX_THRESHOLD:
+    if value.is_finite() and value > MAX_THRESHOLD:
+        # "/alert h100 below 1e12": was "must be a positive number", which it is
+        raise AlertInputError("threshold_too_large", high=MAX_THRESHOLD)
+    if not value.is_finite() or value <= 0:
         raise AlertInputError("bad_threshold")
     try:
         to_micros(value)
@@ -119,6 +132,10 @@ def parse_alert_args(args: Sequence[str], catalogue: Catalogue) -> AlertSpec:
         kind = "above"
     else:
         raise AlertInputError("usage")
+    if len(rest) == 3 and rest[2].lower() in _DOLLARS:
+        rest = rest[:2]
+    elif len(rest) == 3 and _OTHER_CURRENCY.fullmatch(rest[2]):
+        raise AlertInputError("threshold_not_usd")
     if len(rest) != 2:
         raise AlertInputError("usage")
     return AlertSpec(gpu_id, kind, _money(rest[1]))
