@@ -47,7 +47,15 @@ from bot.detail import (
     vllm_share_facts,
     wants_details,
 )
-from bot.remedy import OwnedRun, Recipe, Remedies, owned_run, published_recipe, remedies_for
+from bot.remedy import (
+    OwnedRun,
+    Recipe,
+    Remedies,
+    oom_savings,
+    owned_run,
+    published_recipe,
+    remedies_for,
+)
 from bot.remedy import wanted as wants_remedies
 from bot.understand.bounds import BOUNDS, Bound, NumberOutOfRange
 from bot.understand.owned import assumed_gguf, card_alone
@@ -1920,6 +1928,10 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
                               _run_at_home(query, composed.gpu))
             if owned is not None:
                 extra["owned_run"] = owned
+        elif composed.oom is not None and composed.oom.contradicted:
+            saved = oom_savings(query, composed, cat)
+            if saved is not None:
+                extra["remedies"] = saved
         recipe = published_recipe(query, composed, cat)
         if recipe is not None:
             extra["recipe"] = recipe

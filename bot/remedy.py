@@ -41,7 +41,7 @@ from rules.schema import Method
 if TYPE_CHECKING:
     from bot.answer import Answer
 
-__all__ = ["CHANGES", "OwnedRun", "Recipe", "Remedies", "Remedy", "owned_run",
+__all__ = ["CHANGES", "OwnedRun", "Recipe", "Remedies", "Remedy", "oom_savings", "owned_run",
            "published_recipe", "remedies_for", "wanted"]
 
 # The changes tried, cheapest trade-off first, with the weight that orders options made of
@@ -137,6 +137,9 @@ class Remedies:
     # ZeRO-1/2 said: their offload is the optimizer's alone (offload_optimizer, ZeRO-Offload),
     # the BF16 weights stay on the GPU; what it keeps in RAM is said so.
     optimizer_offload: bool = False
+    # The run ran out of memory where the detailed estimate fits it (oom_savings): the options
+    # are each change alone that lowers the estimate, none known to be enough.
+    measured: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,6 +535,69 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
         ram_gb=ram, offload_short_gb=min(short) if short else None,
         optimizer_offload="optimizer_offload" in tried,
+    )
+
+
+# Changes that leave Unsloth (one GPU, its own kernels and checkpointing): not offered to a run
+# that uses it.
+_NOT_WITH_UNSLOTH = frozenset({"liger", "cpu_offload", "optimizer_offload", "zero3", "shard"})
+# A change lowers the estimate by at least this much to be listed (its rounding is 0.1 GB).
+_LEAST_SAVING = Decimal("0.1")
+
+
+def oom_savings(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies | None:
+    """"OOM with llama 3 8b lora on my 4090 at seq 4096 batch 2, what should i do": the run ran
+    out of memory where the detailed estimate fits it, so no estimate says which change is
+    enough (the run holds more than it counts). Each change alone that lowers the estimate,
+    with what it needs then, smallest change first, and half the sequence: the user takes the
+    largest saving they can accept. None unless the OOM contradicts a training estimate."""
+    oom, detailed, primary = answer.oom, answer.detailed, answer.primary
+    if oom is None or not oom.contradicted or oom.serving or detailed is None \
+            or detailed.kind != "training" or primary is None or primary.fit is None \
+            or answer.params_b is None:
+        return None
+    cat = catalogue
+    asked = primary.fit
+    method = cat.method(primary.memory.method)
+    if method.kind != "training":
+        return None
+    model = estimator_model(query, answer.params_b, cat)
+    card = answer.gpu
+    methods = {name: cat.method_where("training", family="adapter", weight_bits=bits)
+               for name, bits in (("lora", 16), ("qlora", 4))}
+    mlx = (detailed.micro_batch, detailed.grad_ckpt) \
+        if query.mlx or mlx_assumed(query, method) else None
+    tried = [c for c in _applicable(query, method, card.platform if card else "cuda",
+                                    cat.has_bf16(card) if card else True, mlx)
+             if (c not in methods or methods[c] is not None)
+             and not (query.kernels == "unsloth" and c in _NOT_WITH_UNSLOTH)]
+    gpus, per_card = asked.gpu_count, capacity_per_gpu(asked)
+    options: list[Remedy] = []
+    for change in tried:
+        found = methods.get(change)
+        on = cat.method(found) if found is not None else method
+        breakdown = estimate_run(settings_with(query, _with(query, (change,))), on, model,
+                                 gpus, per_card)
+        if breakdown is not None and breakdown.per_gpu_gb <= detailed.per_gpu_gb - _LEAST_SAVING:
+            options.append(Remedy(changes=(change,), per_gpu_gb=breakdown.per_gpu_gb,
+                                  host_ram_gb=host_ram(breakdown)))
+    half = detailed.seq_len // 2
+    if half >= SHORTEST_SUGGESTED:
+        breakdown = estimate_run(settings_with(query, {"seq_len": half}), method, model, gpus,
+                                 per_card)
+        if breakdown is not None and breakdown.per_gpu_gb <= detailed.per_gpu_gb - _LEAST_SAVING:
+            options.append(Remedy(changes=("seq_len",), per_gpu_gb=breakdown.per_gpu_gb,
+                                  seq_len=half))
+    if not options:
+        return None
+    return Remedies(
+        gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_gpu_gb=detailed.check.vram_per_gpu_gb
+        if detailed.check is not None else per_card,
+        per_gpu_gb=detailed.per_gpu_gb,
+        micro_batch=detailed.micro_batch * max(query.accum_steps or 1, 1),
+        options=tuple(options), tried=tuple(tried),
+        lead=query.fix_asked and answer.intent in ("fit", "memory"),
+        ram_gb=query.system_ram_gb, measured=True,
     )
 
 

@@ -187,13 +187,23 @@ def test_stated_settings_on_a_rented_card_show_them_after_the_answer(
 @pytest.mark.parametrize("text", [
     "can I QLoRA 70B on a 4090?",  # planning leads, a card we rent
     "qlora llama 3 8b on my 3090",  # fits
-    "Unsloth LLAMA3 8B, 4096 cut off, OOM on L40",  # the detailed estimate fits
     "serve llama 3 70b on a 4090, OOM",  # serving
 ])
 def test_not_shown_elsewhere(pipeline: Pipeline, text: str) -> None:
     reply = _ask(pipeline, text)
     assert reply.answer.remedies is None
     assert "🩹" not in reply.text
+
+
+def test_an_oom_the_estimate_fits_gets_what_each_change_saves(pipeline: Pipeline) -> None:
+    """The detailed estimate fits a run that ran out of memory: no search for what fits (it
+    already does), each change alone with what it saves (bot.remedy.oom_savings)."""
+    reply = _ask(pipeline, "Unsloth LLAMA3 8B, 4096 cut off, OOM on L40")
+    rm = reply.answer.remedies
+    assert rm is not None and rm.measured
+    assert all(len(r.changes) == 1 and r.per_gpu_gb < rm.per_gpu_gb for r in rm.options)
+    assert "🩹 <b>What lowers the memory on 1× L40</b>" in reply.text
+    assert "Smallest change that makes it fit" not in reply.text
 
 
 def test_a_cost_question_leads_with_its_cost_not_the_remedies(pipeline: Pipeline) -> None:

@@ -1792,7 +1792,7 @@ def _remedy_hint(answer: Answer, ph: Phrases) -> str:
     smallest of them beside the verdict ("qlora llama 3 70b on my 2 3090s": CPU offload brings
     it to 14.8 GB per GPU), so what makes it fit is not found only after the notes."""
     rm = answer.remedies
-    if rm is None or rm.lead or not rm.options or answer.fits:
+    if rm is None or rm.lead or not rm.options or answer.fits or rm.measured:
         return ""
     first = rm.options[0]
     machine = Decimal(str(load_constants()["overhead.host_ram_per_gpu_gb"])) * rm.gpu_count
@@ -1990,6 +1990,32 @@ def remedy_block(answer: Answer, ph: Phrases) -> Markup:
     # A Mac is one GPU sharing its memory: its figures are never "per GPU" (probe_en12).
     mac = _on_mac(ph, rm)
     out = [] if rm.lead else ["\n"]
+    if rm.measured:
+        # The run ran out of memory where the estimate fits it: what each change saves, none
+        # known to be enough (bot.remedy.oom_savings).
+        head = _("What lowers the memory on %(where)s", where=where)
+        out.append(f"🩹 <b>{head}</b> ")
+        out.append(_(
+            "(detailed estimate: %(total)s as you run it; your run needs more than that, so no "
+            "estimate says which change is enough: take the largest saving you can accept), "
+            "each change alone, smallest first:", total=fmt.gb(rm.per_gpu_gb, 1),
+        ) if mac else _(
+            "(detailed estimate: %(total)s per GPU as you run it; your run needs more than "
+            "that, so no estimate says which change is enough: take the largest saving you can "
+            "accept), each change alone, smallest first:", total=fmt.gb(rm.per_gpu_gb, 1),
+        ))
+        out.append("\n")
+        for r in rm.options:
+            change = _change(ph, rm, r.changes[0], r)
+            line = _("%(change)s: %(gb)s (%(saved)s less)", change=change,
+                     gb=fmt.gb(r.per_gpu_gb, 1), saved=fmt.gb(rm.per_gpu_gb - r.per_gpu_gb, 1)) \
+                if mac else _("%(change)s: %(gb)s per GPU (%(saved)s less)", change=change,
+                              gb=fmt.gb(r.per_gpu_gb, 1),
+                              saved=fmt.gb(rm.per_gpu_gb - r.per_gpu_gb, 1))
+            out.append(f"• {line}\n")
+        if rm.lead:
+            out.append("\n")
+        return str.__new__(Markup, "".join(out))
     if rm.options:
         head = _("What makes it fit on %(where)s", where=where)
         out.append(f"🩹 <b>{head}</b> ")

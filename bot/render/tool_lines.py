@@ -91,9 +91,11 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
         detailed = answer.detailed
         if detailed is not None and detailed.method == method and detailed.check is not None:
             fits = detailed.check.detailed_fits
-        if fits:
+        measured = answer.remedies is not None and answer.remedies.measured
+        if fits and not measured:
             target = asked
         else:
+            # An OOM where the estimate fits (measured): the first saving the tool can make.
             fix = _first_fix(answer.remedies, tool)
             if fix is not None:
                 target = asked
