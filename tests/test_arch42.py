@@ -30,11 +30,12 @@ PINNED = {
     "granite-3.1-8b": (40, 4096, 32, 8, 128, 12800, 49155, True, True),
     "ministral-3-14b": (40, 5120, 32, 8, 128, 16384, 131072, False, True),
     "pixtral-12b": (40, 5120, 32, 8, 128, 14336, 131072, False, True),
+    "glm-4.5v": (46, 4096, 96, 8, 128, 10944, 151552, False, True),
 }
 # The vision-language models: their language model only (text_config), the vision encoder
 # not described.
 LANGUAGE_MODEL_ONLY = {"qwen3-vl-2b", "qwen3-vl-4b", "qwen3-vl-32b", "qwen3-vl-30b-a3b",
-                       "qwen3-vl-235b-a22b", "ministral-3-14b", "pixtral-12b"}
+                       "qwen3-vl-235b-a22b", "ministral-3-14b", "pixtral-12b", "glm-4.5v"}
 
 
 @pytest.mark.parametrize("model_id", sorted(PINNED))
@@ -129,3 +130,14 @@ def test_the_text_decoder_counts_its_published_parameters(model_id: str,
                                                           text_params: int) -> None:
     arch = CATALOGUE.get(model_id).arch
     assert arch is not None and arch.param_count() == text_params
+
+
+def test_glm_4_5v_is_glm_4_5_air_with_one_dense_layer_and_a_shared_expert() -> None:
+    # text_config: first_k_dense_replace 1 (layer 0's MLP 10944 wide), then 45 layers of 128
+    # routed experts of 1408, 8 a token, and one shared expert: GLM-4.5-Air's shape.
+    arch = CATALOGUE.get("glm-4.5v").arch
+    air = CATALOGUE.get("glm-4.5-air").arch
+    assert arch is not None and air is not None
+    assert (arch.dense_layers, arch.shared_experts, arch.experts, arch.active_experts,
+            arch.ffn_width) == (1, 1, 128, 8, 1408)
+    assert arch.param_count() == air.param_count()
