@@ -3,6 +3,8 @@ has is answered on the datasheet's, said so with its source."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from tests.support.chat import ask_json
@@ -72,3 +74,84 @@ def test_a_memory_the_card_has(question: str, gpu: str, vram: int) -> None:
     got = ask_json(question)
     assert (got["gpu"], got["vram_gb"]) == (gpu, vram), got["text"]
     assert "You said" not in str(got["text"]), got["text"]
+
+
+# What a run's electricity costs on one's own card: was the price a kWh taken for a budget
+# ("$0.30 buys 0.3 hours of 1× L40S"), "0,20 €" refused as another currency.
+ELECTRICITY = [
+    ("how much would it cost in electricity to finetune llama 3 8b qlora on my 3090 for 10k "
+     "examples of 512 tokens, power is 0.30 $/kwh", None, "rtx-3090",
+     ["Electricity: about 1.04 kWh, $0.31 at $0.30 a kWh",
+      "1 × 350 W × 2.96 hours, the board power of the RTX 3090 (TechPowerUp GPU database)",
+      "not the rest of the PC, and an upper bound"]),
+    ("mi 4090 consume 450W, la luz a 0,20 €/kWh, cuánto me cuesta un qlora de llama 3 8b con "
+     "10k ejemplos de 512 tokens", "es", "rtx-4090",
+     ["Electricidad: unos 0,61 kWh, 0,12 € a 0,20 € el kWh", "1 × 450 W × 1,36 horas, los vatios "
+      "que indicaste", "sin el resto del PC"]),
+    ("combien d'électricité pour un qlora de llama 3 8b sur ma 3090 avec 10k exemples de 512 "
+     "tokens, à 0,25 € le kWh", "fr", "rtx-3090",
+     ["Électricité : environ 1,04 kWh, 0,26 € à 0,25 € le kWh",
+      "la puissance nominale de la RTX 3090", "sans le reste du PC"]),
+    # Two cards: each card's board power, both drawn the whole run.
+    ("electricity cost to qlora llama 3 8b on my 2x 3090 with 10k examples of 512 tokens at "
+     "25 cents per kwh", None, "rtx-3090", ["2 × 350 W ×", "$0.25 a kWh"]),
+    # No price said: the kWh, and the price asked for.
+    ("how much electricity to qlora llama 3 8b on my 4090 with 10k examples of 512 tokens",
+     None, "rtx-4090", ["Electricity: about 0.61 kWh</b>", "Tell me your price a kWh"]),
+    # Samples of unsaid length: both lengths' electricity.
+    ("how much would it cost in electricity to finetune llama 3 8b qlora on my 3090 for 10k "
+     "examples, power is 0.30 $/kwh", None, "rtx-3090",
+     ["Electricity: about 1.04 and 4.1 kWh, $0.31 and $1.23 at $0.30 a kWh",
+      "1 × 350 W × the hours above"]),
+    # A card with no board power on file: its watts asked for.
+    ("electricity cost to qlora llama 3 8b on my v100 32gb with 10k examples of 512 tokens, "
+     "0.30 $/kwh", None, "v100-32gb", ["No board power is on file for the V100 32GB"]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "gpu", "has"), ELECTRICITY)
+def test_a_runs_electricity(question: str, lang: str | None, gpu: str, has: list[str]) -> None:
+    got = ask_json(question, lang)
+    text = flat(got["text"])
+    assert got["gpu"] == gpu and got["intent"] == "time", text
+    for part in has:
+        assert part in text, (part, text)
+    assert "buys" not in text and "divisas" not in text, text
+
+
+def test_no_electricity_unasked() -> None:
+    """A run timed with no electricity said says none, and "a la luz de" is no electricity."""
+    for question, lang in (
+            ("how long to qlora llama 3 8b on my 3090 with 10k examples of 512 tokens", None),
+            ("a la luz de esto, cuánto tarda un qlora de llama 3 8b en mi 3090 con 10k ejemplos "
+             "de 512 tokens", "es")):
+        got = ask_json(question, lang)
+        assert "⚡" not in str(got["text"]), got["text"]
+
+
+def test_electricity_read_apart() -> None:
+    from bot.understand.power import take_power
+
+    said = take_power("mi 4090 consume 450W, la luz a 0,20 €/kWh")
+    assert (said.asked, said.price, said.currency, said.watts) == (True, Decimal("0.20"), "EUR",
+                                                                   Decimal(450))
+    assert "450" not in said.text and "0,20" not in said.text
+    pence = take_power("electricity at 28p/kWh for a 3090")
+    assert (pence.price, pence.currency) == (Decimal("0.28"), "GBP")
+    psu = take_power("my 850w psu, how much electricity for a qlora")
+    assert psu.asked and psu.watts is None
+
+
+def test_board_power_rows_name_catalogued_cards() -> None:
+    from rules.catalogue import load_catalogue
+    from rules.electricity import board_powers
+
+    cat = load_catalogue()
+    rows = board_powers()
+    assert rows["rtx-3090"].watts == 350 and rows["l40s"].watts == 350
+    for gpu, row in rows.items():
+        card = cat.gpu(gpu)
+        # a package's or a shared pool's figure is not one device's; a laptop's is the maker's
+        assert card.device is None and card.board_gpus == 1 and card.shared_memory_gb is None
+        assert "laptop" not in gpu and not card.unified_memory, gpu
+        assert "https://" in row.source, gpu

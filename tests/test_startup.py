@@ -716,13 +716,15 @@ def test_the_data_from_kept_documents_is_the_validated_load(
 ) -> None:
     """What the bot loads with the documents kept on disk equals the plain load, field by
     field: the catalogue, the model catalogue, the estimator's constants, the serving
-    engine's defaults, the named datasets and the hardware of one's own considered."""
+    engine's defaults, the named datasets, the hardware of one's own considered and the
+    cards' board power."""
     from dataclasses import fields
 
     from bot import composition
     from rules import data_files
     from rules.capacity import serving_utilization
     from rules.datasets import named_datasets
+    from rules.electricity import board_powers
     from rules.estimator import load_constants
     from rules.local_hardware import local_hardware_data
     from rules.model_catalogue import load_models
@@ -734,7 +736,8 @@ def test_the_data_from_kept_documents_is_the_validated_load(
                 load_constants.__wrapped__(),  # type: ignore[attr-defined]
                 serving_utilization.__wrapped__(),  # type: ignore[attr-defined]
                 named_datasets.__wrapped__(),  # type: ignore[attr-defined]
-                local_hardware_data.__wrapped__())  # type: ignore[attr-defined]
+                local_hardware_data.__wrapped__(),  # type: ignore[attr-defined]
+                board_powers.__wrapped__())  # type: ignore[attr-defined]
 
     monkeypatch.setattr(data_files, "parser", data_files.parse_toml)
     plain = loads()

@@ -287,6 +287,11 @@ def _money(locale: str) -> _Compiled:
 
 
 @cache
+def _money_in(locale: str, currency: str) -> _Compiled:
+    return _Compiled(_locale(locale), _locale(locale).currency_formats["standard"], currency)
+
+
+@cache
 def _percents(locale: str) -> _Compiled:
     return _Compiled(_locale(locale), _locale(locale).percent_formats[None], None)
 
@@ -587,6 +592,16 @@ class Formatter:
         if isinstance(exponent, int) and exponent < -2:
             return _usd_exact(self.locale, value)
         return self.usd(value)
+
+    def money(self, value: Decimal, currency: str) -> str:
+        """A sum in the currency the user said (an electricity bill), to its cent: "$0.31",
+        "0,31 €", "£0.31"."""
+        return _babel(to_cents(_dec(value)), _money_in(self.locale, currency))
+
+    def money_exact(self, value: Decimal, currency: str) -> str:
+        """A price as the user wrote it, all its digits: "$0.285", "0,20 €"."""
+        compiled = _money_in(self.locale, currency)
+        return _babel(_dec(value), lambda v: compiled(v, decimal_quantization=False))
 
     def usd_short(self, value: Decimal | int) -> str:
         """A threshold or an example as people write it: "$2", "2 US$", "2,50 $US"."""

@@ -26,6 +26,7 @@ from rules.budget import BudgetBuys
 from rules.capacity import LongestContext, decode_measured_share
 from rules.catalogue import Catalogue
 from rules.data_size import chars_per_token, tokens_per_param
+from rules.electricity import board_power, run_energy
 from rules.errors import UnknownMethod
 from rules.fit import Fit, gpus_needed
 from rules.memory import Memory
@@ -36,7 +37,7 @@ from rules.schema import GPU, Method
 if TYPE_CHECKING:
     from bot.answer import Answer
     from bot.capacity import TrainingSpeed
-    from bot.detail import FasterRun
+    from bot.detail import FasterRun, TrainingEstimate
     from bot.understand.query import Query
 
 # Jinja's newstyle gettext always %-formats, so msgids use "%%" for a literal "%" everywhere.
@@ -348,6 +349,11 @@ def _plain_16(spec: Method | None) -> bool:
 _DOC_WORDS: Final = re.compile(
     r"specifications|datasheet|database|whitepaper|documentation|guide|product page", re.I)
 _DOC_END: Final = re.compile(r":| as quoted| \(|, |https?://")
+
+
+def _doc_name(source: str) -> str:
+    """The document a data row's `source` opens with ("TechPowerUp GPU database")."""
+    return _DOC_END.split(source.strip(), 1)[0].strip()
 
 
 def memory_doc(card: GPU) -> str | None:
@@ -1399,6 +1405,65 @@ class Phrases:
                      "version: this answer is for %(size)s.",
                      said=fmt.gb(said), gpu=self.gpu_name(gpu.id), size=size)
         return _safe("ℹ️ ") + line
+
+    def electricity(self, answer: Answer, t: TrainingEstimate,
+                    longer: TrainingEstimate | None = None) -> Markup | None:
+        """ "how much would it cost in electricity … on my 3090, power is 0.30 $/kwh": the run's
+        kWh on the cards it is timed on (each card's board power on file, or the watts said,
+        × the cards × the hours) and, with a price a kWh, their cost in that currency
+        (rules/electricity.py); said to be an upper bound for the GPUs alone. `longer`: the
+        same run with the longer samples, when their length was not said (both given)."""
+        query = answer.query
+        if not query.electricity_asked or not t.asked or t.gpu is None \
+                or t.wall_clock_hours is None:
+            return None
+        _, fmt = self._, self.fmt
+        count = t.gpu_count or 1
+        row = board_power(t.gpu)
+        if query.board_watts is None and row is None:
+            return _safe("⚡ ") + _(
+                "No board power is on file for the %(gpu)s: tell me its watts (for example “it "
+                "draws 300 W”) and I will work out the electricity.", gpu=self.gpu_name(t.gpu))
+        watts = query.board_watts if query.board_watts is not None \
+            else row.watts  # type: ignore[union-attr]
+        price, currency = query.kwh_price, query.kwh_currency
+        runs = [run_energy(watts, count, t.wall_clock_hours, price)]
+        if longer is not None and longer.asked and longer.wall_clock_hours is not None:
+            runs.append(run_energy(watts, count, longer.wall_clock_hours, price))
+
+        def cost(value: Decimal | None) -> str:
+            assert value is not None
+            return fmt.money(value, currency) if currency else fmt.num(value)
+
+        kwh = [fmt.num(r.kwh, 2) for r in runs]
+        if price is not None and len(runs) == 2:
+            lead = _("Electricity: about %(kwh)s and %(kwh2)s kWh, %(cost)s and %(cost2)s at "
+                     "%(price)s a kWh", kwh=kwh[0], kwh2=kwh[1], cost=cost(runs[0].cost),
+                     cost2=cost(runs[1].cost),
+                     price=fmt.money_exact(price, currency) if currency else fmt.num(price, 4))
+        elif price is not None:
+            lead = _("Electricity: about %(kwh)s kWh, %(cost)s at %(price)s a kWh", kwh=kwh[0],
+                     cost=cost(runs[0].cost),
+                     price=fmt.money_exact(price, currency) if currency else fmt.num(price, 4))
+        elif len(runs) == 2:
+            lead = _("Electricity: about %(kwh)s and %(kwh2)s kWh", kwh=kwh[0], kwh2=kwh[1])
+        else:
+            lead = _("Electricity: about %(kwh)s kWh", kwh=kwh[0])
+        hours = _("the hours above") if len(runs) == 2 else fmt.duration(t.wall_clock_hours)
+        formula = {"gpus": count, "watts": fmt.num(watts, 0), "hours": hours}
+        if query.board_watts is not None:
+            how = _("%(gpus)s × %(watts)s W × %(hours)s, the watts you said.", **formula)
+        else:
+            how = _("%(gpus)s × %(watts)s W × %(hours)s, the board power of the %(gpu)s "
+                    "(%(doc)s).", gpu=self.gpu_name(t.gpu),
+                    doc=_doc_name(row.source), **formula)  # type: ignore[union-attr]
+        out = _safe("⚡ <b>") + lead + _safe("</b> — ") + how + _safe(" ") + _(
+            "That is the GPU's board power alone, not the rest of the PC, and an upper bound: "
+            "the card drawing all of it for the whole run.")
+        if price is None:
+            out += _safe(" ") + _("Tell me your price a kWh (for example “0.30 $/kWh”) for its "
+                                  "cost.")
+        return out
 
     def plural_count(self, answer: Answer) -> Markup | None:
         """"on h100s", no count: the count the reply is for, and why; or why the run is priced

@@ -47,6 +47,7 @@ from bot.understand.numbers import (
     words_to_digits,
 )
 from bot.understand.observed import take_observed
+from bot.understand.power import take_power
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
 from bot.understand.screen import Screened, forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
@@ -3367,6 +3368,26 @@ def _said_later(before: str, first: str, second: str) -> bool:
 
 def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
+    power = take_power(text)
+    if not power.asked:
+        return _understand(text, catalogue)
+    # "how much would it cost in electricity to finetune … on my 3090, power is 0.30 $/kwh":
+    # the price a kWh and the watts read apart (power.py), the rest as any question; a
+    # training run on a card named is then timed there, its electricity worked out from the
+    # time (was the kWh price taken for a budget, "$0.30 buys 0.3 hours of 1× L40S").
+    query = _understand(power.text, catalogue)
+    update: dict[str, object] = {
+        "electricity_asked": True, "kwh_price": power.price, "kwh_currency": power.currency,
+        "board_watts": power.watts,
+    }
+    trains = query.method is not None and catalogue.method(query.method).kind == "training"
+    if trains and query.gpu is not None and query.intent in ("cost", "time", "fit", "memory",
+                                                             "unknown"):
+        update["intent"] = "time"
+    return query.with_settings(update)
+
+
+def _understand(text: str, catalogue: Catalogue) -> Query:
     cat = catalogue
     index = catalogue_index(cat)
     forget_texts()  # the texts' openings of runs (screen.Headed) are the question's alone

@@ -139,6 +139,14 @@ class Query(BaseModel):
     # The memory said for `gpu` when no card of that name has it ("8gb vram laptop 3060"): the
     # answer is on the datasheet's, and the reply says so (hardware.GpuMention.said_gb)
     gpu_memory_said_gb: Decimal | None = None
+    # Electricity asked ("how much would it cost in electricity", "la luz a 0,20 €/kWh"): the
+    # price of a kWh said, in `kwh_currency` (ISO 4217; None: no currency said), and each
+    # card's watts said ("mi 4090 consume 450W"); else its board power on file
+    # (rules/electricity.py). bot.understand.power reads them.
+    electricity_asked: bool = False
+    kwh_price: Decimal | None = None
+    kwh_currency: str | None = None
+    board_watts: Decimal | None = None
     gpu_colab: bool = False  # `gpu` is Google Colab's ("colab pro a100"): a rented notebook's card
     # compare: `other_gpus[0]` is Google Colab's ("is my 3060 better than colab"), as gpu_colab
     other_gpu_colab: bool = False
