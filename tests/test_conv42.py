@@ -371,3 +371,70 @@ def test_thousands_of_samples_beside_a_batch_are_no_sequence() -> None:
     _, reply = converse("can i qlora mistral 7b on my 3060", "and bs 2 with 4k samples?",
                         locale="en")
     assert reply.query.seq_len is None, reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b on 20M tokens on my 4090 how long", "and 20k samples?",
+     "depends on how long your 20,000 samples are: about 2.39 hours at 512 tokens each"),
+    ("en", "how much to lora llama 3 8b on 20M tokens", "and 20k samples?",
+     "depends on how long your 20,000 samples are: about $0.89 at 512 tokens each"),
+    ("es", "cuánto tarda un lora de llama 3 8b con 20M tokens en mi 4090", "¿y 20k ejemplos?",
+     "depende de cuánto miden tus 20.000 ejemplos"),
+])
+def test_samples_after_a_run_on_tokens_are_timed_at_the_usual_lengths(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was "I did not understand"
+    first, reply = converse(run, asked, locale=lang)
+    assert (reply.answer.intent, reply.query.dataset_samples, reply.query.gpu) == (
+        first.answer.intent, 20_000, first.query.gpu), reply.text
+    says(reply.text, [said], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b on an h100 with 50k samples of 1k tokens how long",
+     "and with bs 8 how many steps", "🔢 <b>6,250 optimizer steps for one epoch.</b>"),
+    ("en", "lora llama 3 8b on an h100 with 50k samples of 1k tokens bs 4 how long",
+     "how many steps?", "🔢 <b>12,500 optimizer steps for one epoch.</b>"),
+    ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+     "¿y cuántos steps con batch 8?", "🔢 <b>6.250 pasos de optimización para una época.</b>"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur 2 h100 avec 50k exemples de 1k "
+     "tokens et 3 époques, batch 4", "combien de steps ?",
+     "🔢 <b>18 750 étapes d'optimisation en tout : 6 250 par époque × 3 époques.</b>"),
+])
+def test_steps_after_a_run_on_samples_counted_are_its_optimizer_steps(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was "I did not understand"
+    _, reply = converse(run, asked, locale=lang)
+    assert reply.answer.intent == "time", reply.text
+    says(reply.text.split("\n")[1], [said], [])
+
+
+def test_steps_after_a_run_moved_to_another_card_count_the_same_samples() -> None:
+    *_, reply = converse("lora llama 3 8b on an h100 with 50k samples of 1k tokens bs 4 how long",
+                         "and on an a100?", "how many steps?", locale="en")
+    says(reply.text, ["🔢 <b>12,500 optimizer steps for one epoch.</b>", "on 1× A100 80GB"], [])
+
+
+def test_steps_after_a_run_with_no_batch_is_its_time() -> None:
+    # no batch said: the run's time, as the same question asked alone gives it
+    _, reply = converse("lora llama 3 8b on an h100 with 50k samples of 1k tokens how long",
+                        "how many steps?", locale="en")
+    says(reply.text, ["LoRA of Llama 3 8B: about 1.97 hours on 1× H100"], ["🤔", "🔢"])
+
+
+@pytest.mark.parametrize(("lang", "asked", "said"), [
+    ("en", "in gpu hours?", "Full AdamW of Llama 3 8B: 5.33 H100 GPU-hours for 100 million tokens "
+     "(about 40 minutes on 8× H100)."),
+    ("es", "¿en horas de GPU?", "5,33 GPU-horas de la H100 para 100 millones de tokens"),
+    ("fr", "en GPU-heures ?", "5,33 GPU-heures du H100 pour 100 millions de tokens"),
+])
+def test_in_gpu_hours_after_a_time_on_several_gpus_leads_with_them(
+        lang: str, asked: str, said: str) -> None:
+    # was "I did not understand"
+    run = {"en": "full ft llama 3 8b on 8x h100 100M tokens how long",
+           "es": "cuánto tarda un full finetune de llama 3 8b en 8x h100 con 100M tokens",
+           "fr": "combien de temps pour un full finetune de llama 3 8b sur 8x h100 avec 100M "
+                 "tokens"}[lang]
+    _, reply = converse(run, asked, locale=lang)
+    assert (reply.answer.intent, reply.query.gpu_hours_asked) == ("time", True), reply.text
+    says(reply.text.split("\n")[1], [said], [])

@@ -575,10 +575,29 @@ _IN_UNIT: Final = lazy(
     # ... or the unit alone ("minutes?", "¿minutos?", "jours ?")
     r"(?:(?:in|en|as|como) (?:terms of |nombre d'|numero de )?|how many |cuantas? |cuantos "
     r"|combien (?:d'\s?|de ))?"
-    r"(?P<unit>hours?|hrs?|horas?|heures?|days?|dias?|jours?|minutes?|mins?|minutos?)"
+    # ... "in gpu hours?", "¿en horas de GPU?", "en heures GPU ?": its GPU-hours
+    r"(?P<unit>gpu[ -]?(?:hours?|hrs?|horas?|heures?)|(?:horas?|heures?) (?:de )?gpu"
+    r"|hours?|hrs?|horas?|heures?|days?|dias?|jours?|minutes?|mins?|minutos?)"
     r"(?:\W+(?:please|pls|plz|por favor|porfa|svp|stp|s'il (?:te|vous) plait|then|entonces|alors"
     r"|exactly|exactement|exactamente|en total|in total|total))*\W*$"
 )
+
+
+def _steps_of_run(new: Query, previous: Query) -> Query | None:
+    """"how many steps?", "and with bs 8 how many steps", "¿cuántos pasos?", "combien de steps ?"
+    after a run on samples counted: that run's optimizer steps at its batch, then its time (was
+    "I did not understand"). With no batch said, before or now, the run's time as the same
+    question alone gives it."""
+    samples = previous.samples_counted or previous.dataset_samples
+    if samples is None or previous.params_b is None or previous.inference \
+            or previous.intent not in ("time", "cost", "fit") or _names_model(new) \
+            or _names_card(new) or new.dataset_tokens is not None or new.dataset_samples \
+            or words(new.text) > SHORT_WORDS or not asks.STEPS_ASK.search(fold(new.text)):
+        return None
+    merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
+    batch = merged.batch_size
+    return merged.model_copy(update={
+        "intent": "time", "steps_samples": samples if batch is not None and batch >= 1 else None})
 
 
 def _time_in_unit(new: Query, previous: Query) -> Query | None:
@@ -596,8 +615,11 @@ def _time_in_unit(new: Query, previous: Query) -> Query | None:
     if said is None:
         return None
     unit = said.group("unit")
-    days, minutes = unit.startswith(("d", "j")), unit.startswith("m")
     merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
+    if "gpu" in unit:
+        # the GPU-hours lead on several GPUs; on one, the head says them beside its time
+        return merged.model_copy(update={"intent": "time", "gpu_hours_asked": True})
+    days, minutes = unit.startswith(("d", "j")), unit.startswith("m")
     return merged.model_copy(update={"intent": "time", "days_asked": days, "minutes_asked": minutes,
                                      "hours_asked": not days and not minutes})
 
@@ -940,6 +962,11 @@ def _dataset_resized(new: Query, previous: Query, folded: str) -> Query | None:
             # "and 20k samples?" after "10k samples of 2k tokens": as many of those samples
             # (was "I did not understand")
             samples, tokens, counted_now = None, tokens * amount / counted, int(amount)
+        elif tokens is not None and said.group("noun") and said.group("noun") not in (
+                "pairs", "pair", "pares", "paires"):
+            # "and 20k samples?" after "… on 20M tokens": samples of a length not said, timed
+            # at the usual lengths (was "I did not understand")
+            samples, tokens = int(amount), None
         elif unit in ("k", "mil", ""):
             return None  # "… 100k samples of 512 tokens" then "and 200k?": samples or tokens
         else:
@@ -1393,6 +1420,7 @@ def _follow_up(
     if trained is not None:
         return trained
     per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous) \
+        or _steps_of_run(new, previous) \
         or _why_of_comparison(new, previous)
     if per_gpu is not None:
         return per_gpu
@@ -3309,6 +3337,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             continue
         if getattr(new, field) is None and getattr(previous, field) is not None:
             update[field] = getattr(previous, field)
+    if new.samples_counted is None and previous.samples_counted is not None \
+            and new.dataset_tokens is None and not new.dataset_samples:
+        # the samples counted stay with the dataset they made ("and on an a100?", then "how
+        # many steps?" or "and 20k samples?")
+        update["samples_counted"] = previous.samples_counted
     if previous.methods_named and not new.methods_named and new.method is None \
             and update.get("method") is None and not update.get("inference", new.inference):
         # "and on 8x h100?" after "phi-4 lora vs full finetune on h100, … how long": the same
