@@ -154,3 +154,34 @@ def test_a_budgets_largest_model_names_the_card(lang: str, q: str, lead: str) ->
 def test_a_card_named_keeps_its_memory_alone() -> None:
     reply = ask("i have $50, biggest model i can qlora on an h100?", "en")
     assert reply.text.startswith("📏 <b>The largest model 80 GB holds for QLoRA"), reply.text
+
+
+# "¿qué puedo hacer?" with a budget is what it trains, as "je peux faire quoi ?" is (was the
+# hours alone); "… qué puedo hacer para …" and a card named keep their own reading.
+BUDGET_DO: list[tuple[str, str, str]] = [
+    ("es", "tengo 50 usdt, que puedo hacer?",
+     "📏 <b>El modelo más grande que cabe en los 48\u00a0GB de 1× L40S (QLoRA)"),
+    ("es", "con 30 dolares que se puede hacer?",
+     "📏 <b>El modelo más grande que cabe en los 48\u00a0GB de 1× L40S (QLoRA)"),
+    ("en", "i have 50 usdt, what can i do?", "📏 <b>The largest model 1× L40S (48 GB) holds"),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "lead"), BUDGET_DO)
+def test_what_a_budget_can_do_is_what_it_trains(lang: str, q: str, lead: str) -> None:
+    reply = ask(q, lang)
+    assert reply.text.startswith(lead), reply.text
+    says(reply.text, ["💵", "⏱"], [])
+
+
+def test_what_to_do_about_a_run_is_no_largest_model() -> None:
+    reply = ask("i have $50, what can i do to make a qlora of 70b cheaper?", "en")
+    assert not reply.query.largest, reply.text
+
+
+# A memory named beside the budget is the one the largest model is sized in: it is no card's
+# (was "The largest model 1× L40S (12 GB) holds", the budget's card beside the user's memory).
+def test_a_memory_named_beside_a_budget_is_said_alone() -> None:
+    reply = ask("biggest model i can qlora with 12gb and $100", "en")
+    assert reply.text.startswith("📏 <b>The largest model 12 GB holds for QLoRA"), reply.text
+    assert not ask("what can i do with 12gb and $100", "en").query.largest

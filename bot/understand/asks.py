@@ -110,6 +110,11 @@ BUDGET_WHAT: Final = _whole(_words("BUDGET_WHAT_ASK"))
 # question is the other one in the message, the payment answered after it.
 PAY_INTENDED: Final = _whole(_words("PAY_INTENDED"))
 
+# What one can do with a budget, nothing else asked ("tengo 50 usdt, ¿qué puedo hacer?", "i
+# have 50 usdt, what can i do?"): what it trains, as "¿qué puedo entrenar?" and "je peux faire
+# quoi ?" (LARGEST_WORDS) are read (was the hours it buys alone).
+BUDGET_DO: Final = _whole(_words("BUDGET_DO_ASK"))
+
 # Whether a run fits, asked in so many words ("can i qlora 70b on an h100", "puedo hacer qlora
 # de 70b", "est-ce que je peux faire un qlora", "does it fit", "¿cabe?", "ça tient ?"): where it
 # stands against the cost asked in the same message gives the order of the answer's parts.

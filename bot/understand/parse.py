@@ -4816,6 +4816,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # on its precision and no model is what that card can train (with the FP16 note).
         largest=work.params_b is None and (bool(asks.LARGEST.search(rest)) or memory_bare
                                            or runner_bare or (
+            budget is not None and work.model_id is None and not work.family
+            and work.vram_gb is None and asks.BUDGET_DO.search(rest) is not None) or (
             bf16_error and method is not None and not inference and not work.family
             and (bool(work.gpus) or work.vram_gb is not None) and intent in ("fit", "memory"))),
         largest_said=work.params_b is None and asks.SUPERLATIVE.search(rest) is not None,

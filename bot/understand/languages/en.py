@@ -595,6 +595,10 @@ LANGUAGE = Language(
             # "whats 500 bucks get me on 8x h100", "what's $200 buy me"
             r"what'?s (?:[a-z0-9$.,]+ ){0,3}(?:gets?|buys?) me",
         ),
+        "BUDGET_DO_ASK": (
+            # "i have 50 usdt, what can i do?", "what could we do with $30"
+            r"what (?:can|could) (?:i|we) do(?! (?:to|about|if|when|for (?:you|the|my|a|an|it)))",
+        ),
         "PAY_INTENDED": (
             # "i wanna pay in crypto", "i'll pay with usdt", "we plan to pay in btc"
             r"(?:i|we) ?(?:want to|wanna|would like to|'?d like to|'?d rather|plan to|am going to|"

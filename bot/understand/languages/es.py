@@ -558,6 +558,10 @@ LANGUAGE = Language(
             # "¿qué me alcanza para entrenar?", "¿para qué me alcanza?", "¿hasta dónde me alcanza?"
             r"(?:a |para |hasta )?(?:que|cuanto|donde) (?:me |nos |te )?(?:alcanzan?|alcanzaria|alcanzarian)",
         ),
+        "BUDGET_DO_ASK": (
+            # "tengo 50 usdt, ¿qué puedo hacer?", "¿qué se puede hacer con 30 dólares?"
+            r"que (?:puedo|podria|se puede|podemos) hacer(?! (?:para|si|cuando|sobre|mientras))",
+        ),
         "PAY_INTENDED": (
             # "quiero pagar con cripto", "voy a pagar en usdt", "pagaría con bitcoin"
             r"(?:quiero|quisiera|queria|voy a|vamos a|pienso|prefiero|preferiria|me gustaria) "
