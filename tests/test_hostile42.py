@@ -81,7 +81,7 @@ def test_decimals_that_are_no_count_are_read_as_before(text: str, field: str, ex
      "“∞” is not a number I can use for the number of epochs."),
     ("lora llama 3 8b batch NaN on an h100", None, "for the batch size."),
     ("lora llama 3 8b on an h100, seq inf", None, "for the sequence length."),
-    ("lora llama 3 8b on inf gpus", None, "for the number of GPUs."),
+    ("lora llama 3 8b on infinite gpus", None, "for the number of GPUs."),
     ("cuánto tarda un lora de llama 3 8b con NaN tokens en una h100", "es",
      "🔢 «NaN» no es un número que pueda usar para el número de tokens."),
     ("combien de temps pour un lora de llama 3 8b sur inf époques sur une h100", "fr",
@@ -250,3 +250,25 @@ async def test_alert_prices_on_telegram_say_what_is_wrong(alerts_app):
     assert set_fr.text.startswith("🔔 Alerte créée"), set_fr.text
     spanish = await say(api, chat, "/alert h100 bajo 1e12", lang="es")
     assert "como máximo 10.000,00" in spanish.text, spanish.text
+
+
+# A count of GPUs with its thousands grouped or a "k" was dropped (one GPU) or read from its
+# last group ("1 000 GPU" in French: 0 GPUs, "I can size clusters of 1 to 1024").
+@pytest.mark.parametrize(("text", "locale", "count"), [
+    ("lora llama 3 8b on 1,000 gpus", None, 1000),
+    ("lora de llama 3 8b en 1.000 GPUs", "es", 1000),
+    ("lora de llama 3 8b sur 1 000 GPU", "fr", 1000),
+    ("lora llama 3 8b on 1,024 h100s", None, 1024),
+    ("lora llama 3 8b on 2k gpus", None, 2000),
+    ("lora llama 3 8b on 1.5k gpus", None, 1500),
+    ("lora llama 3 8b on 8 gpus", None, 8),
+    ("lora llama 3 8b, 4 096 tokens, on 2 h100", None, 2),
+])
+def test_a_count_of_gpus_in_thousands_is_read(text: str, locale: str | None, count: int):
+    assert PIPELINE.ask(text, chosen_locale=locale).query.gpu_count == count
+
+
+def test_a_count_of_gpus_beyond_a_cluster_is_refused_by_its_range():
+    assert _ask("lora llama 3 8b on 2,000 gpus")["error"] == "gpu_count_out_of_range"
+    # "inf tokens" may be inference's tokens: not taken for infinity
+    assert _ask("how many inf tokens per second for llama 3 8b on an h100")["error"] is None

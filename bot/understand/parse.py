@@ -51,6 +51,7 @@ from bot.understand.power import take_power
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
 from bot.understand.screen import Screened, forget_texts
 from bot.understand.unknown_model import merge_asked, unknown_model
+from bot.understand.unusable import grouped_gpu_count
 from bot.understand.unusable import unusable as unusable_count
 from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
@@ -5112,6 +5113,9 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     fraction = st.epochs_fraction(s)
     if fraction:
         made = made.model_copy(update={"epochs_fraction": fraction})
+    grouped = grouped_gpu_count(s) if made.gpu_count in (None, 0) else None
+    if grouped is not None:
+        made = made.model_copy(update={"gpu_count": grouped})
     unusable = unusable_count(s, text, made.intent)
     return made.model_copy(update={"unusable": unusable}) if unusable else made
 

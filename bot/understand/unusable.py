@@ -44,7 +44,8 @@ LEARNING_RATE_HIGH: Final = Decimal(1000)
 
 # A number with decimals that are not all zeros ("2.5", "2,5"; "2.0" is 2). One or two
 # decimals only: "1,000 gpus" and "1.000 GPUs" group thousands and are read as such.
-_FRACTION: Final = r"(?<![\w.,])(?P<n>\d{1,6}[.,]\d{1,2})(?![.,]?\d)"
+# Not before a multiplier: "1.5k gpus" is 1,500 of them.
+_FRACTION: Final = r"(?<![\w.,])(?P<n>\d{1,6}[.,]\d{1,2})(?![.,]?\d)(?! ?[kmb](?![a-z0-9]))"
 _BATCH: Final = (
     r"(?<![a-z])(?:per_device_train_batch_size|train_batch_size|micro_batch_size|batch_size|"
     r"micro[ -]?batch(?:[ -]?size)?|batch[ -]?size|batch|bs|mbs|tamano de lote|tamano del lote|"
@@ -61,7 +62,8 @@ _ON: Final = "(?:" + "|".join(f"(?<=(?<![a-z]){word} )" for word in (
     "on", "en", "sur", "with", "con", "avec", "rent", "need", "using", "use", "usando",
     "utilisant", "about", "try")) + r"|(?<![\s\S]))"
 _CARD: Final = (
-    r"(?:(?:nvidia|rtx|gtx|tesla|amd|radeon|instinct) )?(?:[a-z]{1,2} ?\d{2,4}[a-z]{0,3}|\d{4})"
+    # "h100", "l40s", "mi300x", "rtx 4090" ("vs 32k" is no card, nor "2048")
+    r"(?:(?:nvidia|rtx|gtx|tesla|amd|radeon|instinct) )?(?:[a-z]{1,2}\d{2,4}[a-z]{0,3}|[1-9]\d[5-9]0)"
     r"(?:s|'s)?(?![a-z0-9])(?! ?(?:hours?|hrs?|h|horas?|heures?|/)(?![a-z0-9]))"
 )
 _SAID: Final = r" ?(?:[:=]|of|de|d')? ?"
@@ -95,8 +97,9 @@ _COUNT_BEFORE: Final[tuple[tuple[str, str], ...]] = (
                       r"taux d'apprentissage)"),
 )
 NOT_A_NUMBER: Final = lazy(
-    "|".join(rf"(?<![\w.]){_NAN.replace('?P<n>', f'?P<n_{slot}>')} (?:{unit})(?![a-z])"
-             for slot, unit in _COUNT_AFTER)
+    # "inf tokens" may be inference's: not "inf" there
+    "|".join(rf"(?<![\w.])(?!inf tok){_NAN.replace('?P<n>', f'?P<n_{slot}>')} (?:{unit})"
+             r"(?![a-z])" for slot, unit in _COUNT_AFTER)
     + "|"
     + "|".join(rf"(?:{words}){_SAID}{_NAN.replace('?P<n>', f'?P<b_{slot}>')}"
                for slot, words in _COUNT_BEFORE)
@@ -156,6 +159,32 @@ def unusable(s: str, raw: str = "", intent: str = "unknown") -> Unusable | None:
         if found is not None:
             return _learning_rate(found.group("n"))
     return None
+
+
+# "1,000 gpus", "1.000 GPUs", "1 000 GPU" (French groups thousands with a space), "2k gpus",
+# "on 1,024 h100s": the count was dropped (one GPU) or read from its last group ("000": 0 GPUs).
+GROUPED_GPUS: Final = lazy(
+    r"(?<![\w.,])(?:(?P<n>\d{1,3}(?:[, .]\d{3})+)(?![.,]?\d) ?(?:x ?)?"
+    rf"(?:{_GPUS}|{_CARD})"
+    # "2k gpus"; not before a card's name ("32k h100" is a context on one)
+    r"|(?P<k>\d{1,4}(?:[.,]\d)? ?k) ?(?:x ?)?" rf"{_GPUS})"
+)
+
+
+def grouped_gpu_count(s: str) -> int | None:
+    """A count of GPUs of folded question `s` written with thousands grouped or a "k"; None
+    when there is none (or it is not whole: "1.25k")."""
+    found = GROUPED_GPUS.search(s)
+    if found is None:
+        return None
+    said = (found.group("n") or found.group("k")).replace(" ", "")
+    thousands = said.endswith("k")
+    if thousands:
+        number = Decimal(said.rstrip("k").replace(",", "."))
+    else:  # "1.000 GPUs" in Spanish, "1,000 gpus" in English: groups of thousands both
+        number = Decimal(said.replace(",", "").replace(".", ""))
+    count = number * 1000 if thousands else number
+    return int(count) if count == count.to_integral_value() else None
 
 
 def _learning_rate(said: str) -> Unusable | None:
