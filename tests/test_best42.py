@@ -146,3 +146,31 @@ def test_fsdp_mixed_precision_bytes(text: str, gb: str) -> None:
 def test_fsdp_breakdown_has_no_separate_master_copy() -> None:
     reply = ask("full finetune llama 3 8b with fsdp on 4x a100 80gb, details", "en").text
     says(reply, ["• Model weights: 8 GB"], ["FP32 master weights: 8 GB"])
+
+
+# --- TRL's --use_peft trains what the estimate counts ------------------------------------
+
+@pytest.mark.parametrize(("text", "lang", "command"), [
+    # --use_peft alone trains PEFT's per-architecture targets (Llama: q_proj, v_proj) while
+    # the estimate counts every linear layer: the command now says so
+    ("qlora llama 3 8b on a 4090", "en",
+     "<code>--load_in_4bit --use_peft --lora_target_modules all-linear</code>"),
+    ("lora llama 3 8b on 2x 4090", "en",
+     "<code>--use_peft --lora_target_modules all-linear --accelerate_config fsdp2</code>"),
+    ("¿puedo hacer qlora de llama 3 8b en una 4090?", "es",
+     "<code>--load_in_4bit --use_peft --lora_target_modules all-linear</code>"),
+])
+def test_the_trl_command_adapts_every_linear_layer(text: str, lang: str, command: str) -> None:
+    reply = ask(text, lang).text
+    assert command in reply, reply
+
+
+@pytest.mark.parametrize("text", [
+    # TRL's own command pasted: the estimate counts PEFT's defaults, what it trains
+    "trl sft --model_name_or_path meta-llama/Llama-3.1-8B --use_peft --load_in_4bit on a 4090",
+    # targets said: the estimate counts those
+    "lora llama 3 8b on a 4090 with target_modules q_proj,v_proj",
+])
+def test_no_all_linear_where_the_estimate_counts_other_targets(text: str) -> None:
+    reply = ask(text, "en").text
+    assert "--use_peft" in reply and "all-linear" not in reply, reply

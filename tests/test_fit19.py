@@ -57,7 +57,7 @@ SEVERAL_TYPICAL = [
         "📏 With sequences of at most about 282 tokens it fits there.",
         "👉 Cheapest offered configuration that fits without any change: 1× L40S",
         "🛠 Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft "
-        "--max_length 282</code>."], ["0.75 GB left"]),
+        "--max_length 282 --lora_target_modules all-linear</code>."], ["0.75 GB left"]),
     ("finetuning de un 7b en una gpu de 6gb?", "es", [
         f"❌ <b>En 1× GPU de 6{NB}GB, un modelo de 7B no cabe con ninguno de estos métodos.</b>",
         f"≈ 10,8{NB}GB por GPU con ajustes típicos (secuencia 2.048, batch 1)",
@@ -92,16 +92,16 @@ NEXT_CARRIES_THE_FIX = [
         "--per_device_train_batch_size 1 --gradient_accumulation_steps 8"], []),
     ("qlora 13b on 12gb", None, [
         "📏 With sequences of at most about 1,322 tokens it fits there.",
-        "<code>--load_in_4bit --use_peft --max_length 1322</code>"], []),
-    ("8gb card lora 3b", None, ["<code>--use_peft --max_length 377</code>"], []),
+        "<code>--load_in_4bit --use_peft --max_length 1322 --lora_target_modules all-linear</code>"], []),
+    ("8gb card lora 3b", None, ["<code>--use_peft --max_length 377 --lora_target_modules all-linear</code>"], []),
     ("qlora d'un 7b sur 8 go ça passe ?", "fr", [
-        "sans rien changer", "<code>--load_in_4bit --use_peft --max_length 1127</code>"], []),
+        "sans rien changer", "<code>--load_in_4bit --use_peft --max_length 1127 --lora_target_modules all-linear</code>"], []),
     # Nothing TRL has a flag for (CPU offload): where it fits instead.
     ("qlora llama3 70b on my 2x3090 possible?", None, [
         "🛠 Next: with Hugging Face TRL, on 1× A100 80GB, run it with"], []),
     # It fits: unchanged.
     ("se puede hacer qlora de un 7b en una 3060 de 12gb", "es", [
-        "lánzalo con <code>--load_in_4bit --use_peft</code>."], ["--max_length"]),
+        "lánzalo con <code>--load_in_4bit --use_peft --lora_target_modules all-linear</code>."], ["--max_length"]),
 ]
 
 

@@ -66,7 +66,7 @@ FAITHFUL = [
     ("finetune gpt2 on a t4",
      "That runs full AdamW: it fits there with room and trains the whole model, not adapters."),
     ("finetune mistral 7b on a 4090",
-     "🛠 Next: with Hugging Face TRL, run it with <code>--use_peft</code>. That runs LoRA: it fits "
+     "🛠 Next: with Hugging Face TRL, run it with <code>--use_peft --lora_target_modules all-linear</code>. That runs LoRA: it fits "
      "there with room and trains on the BF16 weights, not a 4-bit copy."),
     ("entrenar gpt2 en una t4",
      "Eso es el fine-tuning completo con AdamW: cabe ahí con margen y entrena el modelo entero"),

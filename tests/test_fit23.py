@@ -217,7 +217,7 @@ def test_mlx_lm_lora_named_is_the_trainer_not_a_method(
 @pytest.mark.parametrize(("text", "locale", "has"), [
     ("my qlora of llama 3 70b OOMs on my m3 max 36gb", None,
      "🛠 Next: with Hugging Face TRL, on 1× A100 80GB, run it with <code>--load_in_4bit "
-     "--use_peft</code>."),
+     "--use_peft --lora_target_modules all-linear</code>."),
     ("qlora de llama 3 70b en mi m1 pro de 16gb", "es",
      "🛠 Siguiente paso: con Hugging Face TRL, en 1× A100 80GB, lánzalo con"),
     ("qlora de llama 3 70b sur mon m1 pro 16 go", "fr", "avec Hugging Face TRL, sur 1× A100 80GB"),

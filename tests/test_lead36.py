@@ -46,7 +46,7 @@ def test_the_context_asked_is_the_longest(text: str, lead: str) -> None:
     # The offload stated makes it fit on the user's card: the command runs there with an
     # Accelerate config that offloads (was "on 1× L40S, run it with --load_in_4bit --use_peft")
     ("can I use deepspeed zero 3 offload to finetune llama 3 70b on a single 4090 with 128gb ram",
-     "🛠 Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft "
+     "🛠 Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft --lora_target_modules all-linear "
      "--accelerate_config zero3_offload.yaml</code>, zero3_offload.yaml being an Accelerate "
      "config of your own with DeepSpeed's <code>zero_stage: 3</code>, "
      "<code>offload_optimizer_device: cpu</code>, and <code>offload_param_device: cpu</code>: "
@@ -56,7 +56,7 @@ def test_the_context_asked_is_the_longest(text: str, lead: str) -> None:
      "🛠 Next: with Hugging Face TRL, run it with <code>--accelerate_config "
      "zero3_offload.yaml</code>"),
     ("qlora llama 3 70b on a 4090 with fsdp cpu offload, 128gb ram",
-     "<code>--load_in_4bit --use_peft --accelerate_config fsdp_offload.yaml</code>, "
+     "<code>--load_in_4bit --use_peft --lora_target_modules all-linear --accelerate_config fsdp_offload.yaml</code>, "
      "fsdp_offload.yaml being an Accelerate config of your own with FSDP's "
      "<code>fsdp_offload_params: true</code>"),
     ("puedo usar deepspeed zero 3 offload para entrenar llama 3 70b en una sola 4090 con 128gb "

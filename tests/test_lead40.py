@@ -48,7 +48,7 @@ def test_pytorch_named_on_a_mac_is_not_mlx(text: str, lang: str, said: str) -> N
     assert "mlx_lm.lora --model" not in reply
     assert any(f in reply for f in ("23.1 GB", "23,1\u00a0GB", "23,1\u202fGo")), reply[:400]
     # LoRA starts on the Mac itself with TRL, not on a rented card
-    assert "<code>--use_peft</code>" in reply
+    assert "<code>--use_peft --lora_target_modules all-linear</code>" in reply
     assert "L40S, run it" not in reply
 
 

@@ -67,7 +67,7 @@ def test_the_objective_carries_to_the_next_card() -> None:
 @pytest.mark.parametrize(("text", "has", "lacks"), [
     # QLoRA is the only method with room for DPO on a 4090 (LoRA 28.1 GB): its flags, no
     # "That runs LoRA" beside them
-    ("dpo llama 3 8b on a 4090?", ["<code>--load_in_4bit --use_peft</code>."], ["That runs"]),
+    ("dpo llama 3 8b on a 4090?", ["<code>--load_in_4bit --use_peft --lora_target_modules all-linear</code>."], ["That runs"]),
     # full 8-bit Adam fits an H200 with room, full AdamW does not: the most faithful that fits
     # (its id was misspelt in the order, so LoRA was named)
     ("fine-tune qwen2.5 7b on an h200",

@@ -123,7 +123,7 @@ TOOL_NEXT = [
      ["Siguiente paso: con Unsloth, pon <code>load_in_4bit=True</code>"], "TRL"),
     # no tool named: TRL as before; a Mac: mlx-lm as before
     ("qlora llama 3 8b on a 4090", None,
-     ["Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft</code>."], None),
+     ["Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft --lora_target_modules all-linear</code>."], None),
     ("lora llama 3 8b with mlx on my m2 max 32gb", None, ["Next: with mlx-lm"], None),
 ]
 

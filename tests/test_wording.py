@@ -424,18 +424,18 @@ def test_licence_note_per_family(pipe, question, expected, absent):
     ("locale", "question", "expected"),
     [
         ("en", "QLoRA Llama 3.1 8B on an L40S",
-         "Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft</code>."),
+         "Next: with Hugging Face TRL, run it with <code>--load_in_4bit --use_peft --lora_target_modules all-linear</code>."),
         ("en", "LoRA Llama 3.1 8B on an H100",
-         "Next: with Hugging Face TRL, run it with <code>--use_peft</code>."),
+         "Next: with Hugging Face TRL, run it with <code>--use_peft --lora_target_modules all-linear</code>."),
         ("en", "how much does LoRA on Llama 70B cost on 2 H200 for 12 hours?",
-         "on 2× H200, run it with <code>--use_peft --accelerate_config fsdp2</code> "
+         "on 2× H200, run it with <code>--use_peft --lora_target_modules all-linear --accelerate_config fsdp2</code> "
          "(or <code>--accelerate_config zero3</code> for DeepSpeed ZeRO-3)"),
         ("en", "LoRA 70B on an H100",  # does not fit: the hint is for the cheapest that does
-         "on 4× A100 80GB, run it with <code>--use_peft --accelerate_config fsdp2</code>"),
+         "on 4× A100 80GB, run it with <code>--use_peft --lora_target_modules all-linear --accelerate_config fsdp2</code>"),
         ("en", "full fine-tune of a 70B model on 8x B200",
          "on 8× B200, run it with <code>--accelerate_config fsdp2</code>"),
         ("es", "¿Cuánto cuesta un LoRA de 70B en dos H200 durante 12 horas?",
-         "en 2× H200, lánzalo con <code>--use_peft --accelerate_config fsdp2</code>"),
+         "en 2× H200, lánzalo con <code>--use_peft --lora_target_modules all-linear --accelerate_config fsdp2</code>"),
     ],
 )
 def test_launch_hint_per_configuration(pipe, locale, question, expected):

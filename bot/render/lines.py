@@ -1420,10 +1420,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if step is None and not mac and launched is primary and _offload_runs(primary, answer):
             # "zero 3 offload … llama 3 70b on a single 4090 with 128gb ram": the offload makes
             # it fit there, the command runs there with it (was on a rented L40S)
-            put(ph.launch_offloaded(primary, (query.sharding or "").startswith("fsdp")))
+            put(ph.launch_offloaded(_all_linear(primary, query),
+                                    (query.sharding or "").startswith("fsdp")))
         else:
             put(step if step is not None
-                else ph.launch(launched, strategy or query.sharding,
+                else ph.launch(_all_linear(launched, query), strategy or query.sharding,
                                elsewhere=mac and not torch_mac))
         if faithful is not None and launched is faithful and step is None:
             put(" ")
@@ -1971,6 +1972,24 @@ def owned_change(answer: Answer, ph: Phrases, changes: tuple[str, ...]) -> Marku
     rm = answer.remedies
     assert rm is not None
     return str.__new__(Markup, " + ".join([_change(ph, rm, c, None) for c in changes]))
+
+
+def _all_linear(primary: MethodAnswer, query: Query) -> MethodAnswer:
+    """The TRL command's adapters on every linear layer, as the estimate counts them when no
+    targets are said: TRL's --use_peft alone leaves lora_target_modules None, so PEFT adapts
+    its per-architecture defaults (Llama: q_proj and v_proj alone; rules/data/detailed.toml
+    tools.trl_lora_r, tools.peft_lora_rank). TRL's ModelConfig turns a one-item
+    --lora_target_modules into a string and get_peft_config passes it to LoraConfig
+    (huggingface/trl trl/trainer/model_config.py __post_init__, trl/trainer/utils.py
+    'target_modules=model_args.lora_target_modules' @f2cd5771, 2026-07-24), where 'all-linear'
+    chooses every linear layer but the output head (PEFT's LoraConfig.target_modules). Targets
+    said, or TRL's or PEFT's config pasted (the estimate then counts PEFT's defaults, what that
+    command trains), keep the flags as they are."""
+    flags = primary.trl_flags
+    if not flags or "--use_peft" not in flags.split() or "--lora_target_modules" in flags \
+            or query.lora_targets or query.peft_config is not None or query.litgpt:
+        return primary
+    return dataclasses.replace(primary, trl_flags=f"{flags} --lora_target_modules all-linear")
 
 
 def remedy_block(answer: Answer, ph: Phrases) -> Markup:
