@@ -31,11 +31,13 @@ PINNED = {
     "ministral-3-14b": (40, 5120, 32, 8, 128, 16384, 131072, False, True),
     "pixtral-12b": (40, 5120, 32, 8, 128, 14336, 131072, False, True),
     "glm-4.5v": (46, 4096, 96, 8, 128, 10944, 151552, False, True),
+    "ministral-3-8b": (34, 4096, 32, 8, 128, 14336, 131072, False, True),
 }
 # The vision-language models: their language model only (text_config), the vision encoder
 # not described.
 LANGUAGE_MODEL_ONLY = {"qwen3-vl-2b", "qwen3-vl-4b", "qwen3-vl-32b", "qwen3-vl-30b-a3b",
-                       "qwen3-vl-235b-a22b", "ministral-3-14b", "pixtral-12b", "glm-4.5v"}
+                       "qwen3-vl-235b-a22b", "ministral-3-14b", "pixtral-12b", "glm-4.5v",
+                       "ministral-3-8b"}
 
 
 @pytest.mark.parametrize("model_id", sorted(PINNED))
@@ -89,6 +91,7 @@ def pipeline() -> Pipeline:
     "qlora qwen3 vl 32b on a 4090, seq 1024 batch 1",
     "lora granite 3.1 8b on an a100, seq 4096 batch 2",
     "qlora ministral 3 14b on a 4090, seq 2048 batch 1",
+    "lora ministral 3 8b on an l40s, seq 2048 batch 1",
     "qlora pixtral 12b on a 3090, seq 2048 batch 1",
 ])
 def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
