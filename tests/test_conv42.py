@@ -438,3 +438,15 @@ def test_in_gpu_hours_after_a_time_on_several_gpus_leads_with_them(
     _, reply = converse(run, asked, locale=lang)
     assert (reply.answer.intent, reply.query.gpu_hours_asked) == ("time", True), reply.text
     says(reply.text.split("\n")[1], [said], [])
+
+
+@pytest.mark.parametrize("asked", ["what if i only have $50", "and if i only have $50?",
+                                   "i just have 50 bucks"])
+def test_only_having_a_sum_after_a_runs_cost_is_a_budget_for_it(asked: str) -> None:
+    # was "I did not understand" ("what if i have $50" was read; "¿y si solo tengo 50 dólares?"
+    # and "et si j'ai seulement 50 $ ?" too)
+    _, reply = converse("qlora llama 3 70b on an h100 how much for 100k samples of 1k tokens",
+                        asked, locale="en")
+    assert (reply.answer.intent, reply.query.budget_usd) == ("cost", 50), reply.text
+    says(reply.text, ["❌ <b>Not within $50: this run costs about $89.48, 38.57 hours on 1× "
+                      "H100"], [])

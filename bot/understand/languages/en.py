@@ -557,6 +557,9 @@ LANGUAGE = Language(
                          r"w(?!/o)",
                          # "i've got about 200 bucks", "we have 500", "got ~200 bucks, …"
                          r"i'?ve got", r"i'?ve", r"we (?:have|got)", r"we'?ve got", r"^got",
+                         # "what if i only have $50", "i just got 30 bucks" (was a sum with
+                         # no budget word: "I did not understand" after a run's cost)
+                         r"(?:i|we) (?:only|just) (?:have|got)", r"i'?ve only got",
                          # "is $40 enough to qlora mistral 7b"
                          r"enough"),
         # Renting a card against buying one (bot.understand.asks.RENT_BUY): "rent or buy a
