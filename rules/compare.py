@@ -39,8 +39,9 @@ class Comparison(BaseModel):
     # pace of its slowest card (its TFLOPS and bandwidth); empty for one kind of card.
     a_rig: tuple[tuple[str, int], ...] = ()
     b_rig: tuple[tuple[str, int], ...] = ()
-    # Two cards without BF16 ("V100 SXM2 vs PCIe", Volta and Turing): their FP16 Tensor peaks
-    # (with FP32 accumulate), the figure their datasheets print; None otherwise.
+    # A card without BF16 ("V100 SXM2 vs PCIe", Volta and Turing; "T4 vs L4" its side alone):
+    # its FP16 Tensor peak (with FP32 accumulate), the figure its datasheet prints; None
+    # otherwise.
     a_fp16_tflops: Decimal | None = None
     b_fp16_tflops: Decimal | None = None
 
@@ -108,13 +109,20 @@ def compare(
 def _fp16_peaks(
     a: GPU, b: GPU, rig_a: tuple[tuple[str, int], ...], rig_b: tuple[tuple[str, int], ...]
 ) -> dict[str, Decimal]:
-    """Both cards' FP16 Tensor peaks when neither has a BF16 one (one card a side)."""
+    """The FP16 Tensor peak of each card without a BF16 one (one card a side): both when
+    neither has BF16 ("V100 SXM2 vs PCIe"), one when the other has ("T4 vs L4": the T4 trains in
+    FP16, as the time estimates take it, against the L4's BF16)."""
     # Not a Radeon's: its maker prints only an FP16 peak, but it has BF16 (GPU.bf16_unprinted).
-    if rig_a or rig_b or a.bf16_dense_tflops is not None or b.bf16_dense_tflops is not None \
-            or a.fp16_dense_tflops is None or b.fp16_dense_tflops is None \
-            or a.bf16_unprinted or b.bf16_unprinted:
+    if rig_a or rig_b or a.bf16_unprinted or b.bf16_unprinted:
         return {}
-    return {"a_fp16_tflops": a.fp16_dense_tflops, "b_fp16_tflops": b.fp16_dense_tflops}
+    peaks = {}
+    if a.bf16_dense_tflops is None and a.fp16_dense_tflops is not None:
+        peaks["a_fp16_tflops"] = a.fp16_dense_tflops
+    if b.bf16_dense_tflops is None and b.fp16_dense_tflops is not None:
+        peaks["b_fp16_tflops"] = b.fp16_dense_tflops
+    if len(peaks) == 1 and (a.bf16_dense_tflops or b.bf16_dense_tflops) is None:
+        return {}  # the other card has no 16-bit peak cited (a Pascal card's FP32 alone)
+    return peaks
 
 
 class ScaledTime(BaseModel):

@@ -179,3 +179,30 @@ def test_concurrent_users_asked_without_how_many(text: str) -> None:
 def test_a_count_of_concurrent_users_stays_a_count() -> None:
     reply = ask("vllm llama 3.1 8b on a 4090 with 20 concurrent users at 4k, fits?")
     assert reply.text.startswith("👥 <b>20 users at once fit"), reply.text[:300]
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    # A card without BF16 against one with it: their 16-bit peaks, the older card's FP16 (was no
+    # speed line at all, "which is faster" left to the bandwidths)
+    ("T4 vs L4 for qlora 7b, which is faster",
+     "🚀 The L4 has 1.9 times the peak 16-bit Tensor throughput of the T4 (121 BF16 vs 65 FP16 "
+     "dense TFLOPS per GPU): the T4 has no BF16, so it trains in FP16."),
+    ("v100 vs a100 for lora llama 3 8b, which is faster",
+     "🚀 The A100 80GB has 2.8 times the peak 16-bit Tensor throughput of the V100 16GB (312 BF16 "
+     "vs 112 FP16 dense TFLOPS per GPU): the V100 16GB has no BF16"),
+    # the older card the faster one
+    ("v100 32gb vs rtx 3060 for training",
+     "🚀 The V100 32GB has 4.4 times the peak 16-bit Tensor throughput of the RTX 3060 (112 FP16 "
+     "vs 25.5 BF16 dense TFLOPS per GPU)"),
+    # unchanged: neither has BF16
+    ("V100 SXM2 vs PCIe", "🚀 The V100 SXM2 16GB has 1.1 times the peak FP16 Tensor throughput"),
+])
+def test_a_card_without_bf16_compared_with_one_that_has_it(text: str, line: str) -> None:
+    reply = ask(text)
+    says(reply.text, [line], [])
+
+
+def test_a_pascal_card_has_no_16_bit_line() -> None:
+    # the P40 has no 16-bit peak cited: no ratio made up against the 3090's BF16
+    reply = ask("p40 vs 3090 for qlora 8b")
+    assert "16-bit Tensor" not in reply.text, reply.text

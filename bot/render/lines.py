@@ -3778,6 +3778,27 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 r=fmt.num(fp_a / fp_b if a_faster else fp_b / fp_a, 1),
             ))
         put("\n")
+    elif not same and ratio is None and (c.a_fp16_tflops is None) != (c.b_fp16_tflops is None):
+        # "T4 vs L4 for qlora 7b, which is faster": one card without BF16 trains in FP16, at its
+        # FP16 Tensor peak, as the time estimates take it (was no speed line at all).
+        peak_a = c.a_fp16_tflops if c.a_fp16_tflops is not None else c.a_tflops
+        peak_b = c.b_fp16_tflops if c.b_fp16_tflops is not None else c.b_tflops
+        if peak_a is not None and peak_b is not None and peak_a != peak_b:
+            a_faster = peak_a > peak_b
+            kind_a = "FP16" if c.a_fp16_tflops is not None else "BF16"
+            kind_b = "FP16" if c.b_fp16_tflops is not None else "BF16"
+            put("🚀 ")
+            put(_(
+                "The %(a)s has %(r)s times the peak 16-bit Tensor throughput of the %(b)s (%(ta)s "
+                "%(ka)s vs %(tb)s %(kb)s dense TFLOPS per GPU): the %(old)s has no BF16, so it "
+                "trains in FP16.",
+                a=a if a_faster else b, b=b if a_faster else a,
+                ta=fmt.num(peak_a if a_faster else peak_b), tb=fmt.num(peak_b if a_faster else peak_a),
+                ka=kind_a if a_faster else kind_b, kb=kind_b if a_faster else kind_a,
+                r=fmt.num(peak_a / peak_b if a_faster else peak_b / peak_a, 1),
+                old=a if c.a_fp16_tflops is not None else b,
+            ))
+            put("\n")
     if not same and ratio is not None and c.a_count != c.b_count and not machines:
         # "4x 4090 vs 1 a100": the configurations' totals, not one card against the other.
         total_a = c.a_tflops * c.a_count  # type: ignore[operator]
