@@ -206,3 +206,32 @@ def test_a_pascal_card_has_no_16_bit_line() -> None:
     # the P40 has no 16-bit peak cited: no ratio made up against the 3090's BF16
     reply = ask("p40 vs 3090 for qlora 8b")
     assert "16-bit Tensor" not in reply.text, reply.text
+
+
+@pytest.mark.parametrize(("text", "count", "time"), [
+    # How many cards and how long, asked together: the count leads, the run's time on it next
+    # (was the fit's verdict first, "✅ Yes: Llama 3.1 70B fits on 1× A100 80GB", the hours only
+    # in the quote's breakdown)
+    ("how many a100s and how long to qlora llama 3.1 70b on 120M tokens",
+     "🔢 <b>You need 1× A100 80GB (80 GB) for Llama 3.1 70B (QLoRA)",
+     "⏱ <b>On 1× A100 80GB the run takes about"),
+    ("we want to fine tune llama 3.1 70b instruct with qlora on ~200k examples (avg 600 tokens). "
+     "how many A100 80gb and how long?",
+     "🔢 <b>You need 1× A100 80GB (80 GB) for Llama 3.1 70B (QLoRA)",
+     "⏱ <b>On 1× A100 80GB the run takes about"),
+    ("how many h100s do i need and how long would it take to full finetune llama 3 8b on 1B tokens",
+     "🔢 <b>You need 2× H100 (160 GB) for Llama 3 8B (full AdamW)",
+     "⏱ <b>On 2× H100 the run takes about"),
+    ("cuántas h100 y cuánto tarda un full finetune de llama 3 8b con 1B tokens",
+     "🔢 <b>Necesitas 2× H100 (160\u00a0GB)", "⏱ <b>En 2× H100 el entrenamiento tarda alrededor de"),
+])
+def test_how_many_cards_and_how_long(text: str, count: str, time: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(count), reply.text[:300]
+    assert reply.text.split("\n")[1].startswith(time), reply.text[:300]
+
+
+def test_how_many_samples_and_how_long_is_no_card_count() -> None:
+    reply = ask("how many samples and how long can i train on a 4090 in 10 hours with qlora llama 3 8b")
+    assert not reply.query.count_time_asked
+    assert reply.text.startswith("⏱ In 10 hours"), reply.text[:300]

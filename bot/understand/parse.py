@@ -3334,6 +3334,15 @@ _DAYS_ASKED: Final = lazy(
 # "qlora llama 3 8b 4090 10k samples 512 tok how long in minutes?", "¿cuántos minutos?",
 # "combien de minutes ?": a run's time asked in minutes, said in them beside the hours (was
 # "about 1.36 hours" alone). Never a number before: "in 30 minutes" is a deadline.
+# "how many a100s and how long", "how many gpus do i need and how long would it take",
+# "cuántas h100 y cuánto tarda", "combien de h100 et combien de temps": cards counted and the
+# run timed, asked together. Not "how many samples/tokens/epochs … and how long".
+_COUNT_AND_TIME: Final = lazy(
+    r"(?<![a-z])(?:how many|cuant[oa]s|combien de|combien d')"
+    r"(?! (?:samples?|examples?|tokens?|epochs?|steps?|hours?|days?|rows?|ejemplos|muestras|"
+    r"epocas|horas|dias|exemples|epoques|heures|jours)(?![a-z]))"
+    r"[a-z0-9' -]{1,40}? (?:and|&|\+|y|et) (?:how long|how much time|how many (?:hours|days)|"
+    r"cuanto (?:tiempo|tarda\w*|dura\w*)|combien de temps)(?![a-z])")
 _MINUTES_ASKED: Final = lazy(
     r"(?<![a-z])(?:how many (?:minutes|mins)|in (?:minutes|mins)|cuantos minutos|"
     r"en minutos|combien de minutes|en minutes)(?![a-z])")
@@ -4173,6 +4182,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     count_asked = bool(asks.HOW_MANY_NEEDED.search(rest)) and not (
         px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest)) \
         and not _hours_counted(rest) and not _one_mac(work, cat)
+    # "how many a100s and how long to …", "how many gpus do i need and how long": both asked
+    # (was the fit's verdict first, the count and the hours deep in the reply).
+    count_time_asked = bool(work.gpus) and work.hours is None \
+        and _COUNT_AND_TIME.search(corrected) is not None
+    count_asked = count_asked or count_time_asked
     # "i need to finetune a 7b on 500k samples by tomorrow, which gpu", "have 2 days to qlora
     # llama 3 70b on 200k examples, what should i rent": the time said is a deadline and the
     # card is asked for: the run timed on the cheapest offered configuration finishing within
@@ -4823,6 +4837,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
             and (bool(work.gpus) or work.vram_gb is not None) and intent in ("fit", "memory"))),
         largest_said=work.params_b is None and asks.SUPERLATIVE.search(rest) is not None,
         count_asked=count_asked,
+        count_time_asked=count_time_asked and count_asked and intent in ("recommend", "fit"),
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
         # "g5.xlarge a10g is $1.006/hr, how much would qlora llama 3 8b … cost me": the hourly

@@ -465,6 +465,9 @@ class Query(BaseModel):
     vram_enough_asked: bool = False
     memory_amount_asked: bool = False  # "how much vram will it use": the figure is the question
     count_asked: bool = False  # "how many A100s do I need?": the count is the question
+    # "how many a100s and how long to qlora llama 3.1 70b on 120M tokens": the count and the
+    # run's time there, both asked (the time follows the count's lead).
+    count_time_asked: bool = False
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
     per_minute: bool = False
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
