@@ -235,3 +235,28 @@ def test_how_many_samples_and_how_long_is_no_card_count() -> None:
     reply = ask("how many samples and how long can i train on a 4090 in 10 hours with qlora llama 3 8b")
     assert not reply.query.count_time_asked
     assert reply.text.startswith("⏱ In 10 hours"), reply.text[:300]
+
+
+def test_packing_asked_with_no_data_is_answered() -> None:
+    # "does sample packing speed up …" with no data to time: what packing saves leads (was the
+    # fit alone, packing never named)
+    reply = ask("does sample packing speed up qlora llama 3 8b training on a 4090?")
+    assert reply.text.startswith("📦 <b>Packing saves only the compute spent on padding"), \
+        reply.text[:300]
+    # with data: the time's own sentence, as before
+    timed = ask("does packing speed up qlora llama 3 8b on a 4090 with 10k samples of 512 tokens?")
+    assert timed.text.startswith("📦 <b>Packing does not change the tokens you train on"), \
+        timed.text[:300]
+
+
+@pytest.mark.parametrize(("text", "model"), [
+    # Model families mistyped: "lamma" (two edits from llama), "quen" (were no model: "Yes: an
+    # 8B model fits …"); "deepseak r1 distill qwen 7b" was read already
+    ("qlora lamma 3 8b on 3090 fits?", "llama-3-8b"),
+    ("lamma3 8b lora 4090", "llama-3-8b"),
+    ("quen 2.5 7b qlora on a 4090?", "qwen2.5-7b"),
+    ("deepseak r1 distill qwen 7b on a 3060 q4", "deepseek-r1-distill-qwen-7b"),
+])
+def test_model_families_mistyped(text: str, model: str) -> None:
+    reply = ask(text)
+    assert reply.query.model_id == model, reply.text[:300]

@@ -393,15 +393,16 @@ TYPO_TARGETS: Final[tuple[str, ...]] = (
     "millones", "milliards", "million", "millions", "tokens", "context", "contexto",
     "contexte", "sequence", "secuencia", "batch", "nvidia", "geforce", "tient", "rentre",
     "fine", "tune", "train", "training", "entrenar", "entrainer", "parameters",
-    # Model families mistyped in a hurry ("lama 3 8b", "mistrall", "mixtrall").
-    "llama", "mistral", "mixtral",
+    # Model families mistyped in a hurry ("lama 3 8b", "mistrall", "mixtrall", "deepseak r1",
+    # "quen 2.5 7b": the last two were no model, "a 7B model").
+    "llama", "mistral", "mixtral", "deepseek", "qwen",
     # A dataset and its passes said in a hurry ("10k exmaples", "w/ 3 epcohs", "5k smaples"):
     # was no count of examples, no epochs ("I did not understand")
     "examples", "samples", "epochs",
 )
 # Targets that may be reached from a four-letter token (same first letter only).
 SHORT_TYPO_TARGETS: Final[frozenset[str]] = frozenset(
-    {"lora", "vram", "cost", "help", "aide", "llama"}
+    {"lora", "vram", "cost", "help", "aide", "llama", "qwen"}
 )
 
 # Real words one edit away from a target: never "correct" them.

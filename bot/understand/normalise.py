@@ -361,8 +361,15 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
+# Misspellings two edits from their word, too common to leave: "lamma 3 8b" (was no model,
+# "an 8B model").
+_MISSPELT: Final[dict[str, str]] = {"lamma": "llama"}
+
+
 def correct_word(word: str) -> str:
     """The domain word one edit away from ``word``, or ``word`` itself."""
+    if word in _MISSPELT:
+        return _MISSPELT[word]
     if word in _KNOWN or len(word) > 16:
         return word
     best: tuple[int, int, int] | None = None
