@@ -272,3 +272,28 @@ def test_a_count_of_gpus_beyond_a_cluster_is_refused_by_its_range():
     assert _ask("lora llama 3 8b on 2,000 gpus")["error"] == "gpu_count_out_of_range"
     # "inf tokens" may be inference's tokens: not taken for infinity
     assert _ask("how many inf tokens per second for llama 3 8b on an h100")["error"] is None
+
+
+# "h100 for NaN hours" was the hourly price, the duration dropped; "qlora NaN b" asked which
+# model. Both now say which number cannot be used; "inf h100" (inference's) is left alone.
+@pytest.mark.parametrize(("text", "locale", "reply"), [
+    ("cost of an h100 for NaN hours", None,
+     "🔢 “NaN” is not a number I can use for the duration."),
+    ("cost of an h100 for ∞ days", None, "“∞” is not a number I can use for the duration."),
+    ("cuánto cuesta la h100 durante NaN horas", "es",
+     "🔢 «NaN» no es un número que pueda usar para la duración."),
+    ("combien coûte la h100 pendant inf heures", "fr",
+     "🔢 «\u00a0inf\u00a0» n'est pas un nombre que je peux utiliser pour la durée."),
+    ("qlora a NaN b model on an h100", None, "for the model size."),
+])
+def test_no_number_for_the_hours_or_the_size_is_said(text: str, locale: str | None, reply: str):
+    answer = PIPELINE.ask(text, chosen_locale=locale)
+    assert answer.answer is not None and answer.answer.error == "not_a_number", answer.text
+    assert reply in answer.text
+
+
+@pytest.mark.parametrize("text", [
+    "llama 3 8b inf h100 tokens/s", "qlora 70b on infiniband h100s", "qlora 70b nan b200",
+])
+def test_inf_and_nan_in_other_words_are_left(text: str):
+    assert PIPELINE.ask(text).query.unusable is None

@@ -36,6 +36,8 @@ LABELS: Final[dict[str, str]] = {
     "dataset_samples": N_("the number of examples"),
     "learning_rate": N_("the learning rate"),
     "threshold_usd": N_("the alert price"),
+    "hours": N_("the duration"),
+    "params_b": N_("the model size"),
 }
 # A learning rate is only checked to be a number above 0 and below this sanity limit (no
 # optimizer's step size comes near it; it is not read otherwise: memory and time do not
@@ -86,6 +88,9 @@ _COUNT_AFTER: Final[tuple[tuple[str, str], ...]] = (
                         r"filas?|lignes?|conversations?|conversaciones?"),
     ("epochs", r"epochs?|epocas?|epoques?"),
     ("gpu_count", r"gpus?|cards?|tarjetas?|cartes?"),
+    ("hours", r"hours?|hrs?|h|days?|weeks?|months?|horas?|dias?|semanas?|mes(?:es)?|heures?|"
+              r"jours?|semaines?|mois"),
+    ("params_b", r"b|bn|billions?|billones|milliards?|mil millones"),
 )
 _COUNT_BEFORE: Final[tuple[tuple[str, str], ...]] = (
     ("batch_size", _BATCH),
@@ -98,8 +103,8 @@ _COUNT_BEFORE: Final[tuple[tuple[str, str], ...]] = (
 )
 NOT_A_NUMBER: Final = lazy(
     # "inf tokens" may be inference's: not "inf" there
-    "|".join(rf"(?<![\w.])(?!inf tok){_NAN.replace('?P<n>', f'?P<n_{slot}>')} (?:{unit})"
-             r"(?![a-z])" for slot, unit in _COUNT_AFTER)
+    "|".join(rf"(?<![\w.])(?!inf ?tok){_NAN.replace('?P<n>', f'?P<n_{slot}>')} ?(?:{unit})"
+             r"(?![a-z0-9])" for slot, unit in _COUNT_AFTER)
     + "|"
     + "|".join(rf"(?:{words}){_SAID}{_NAN.replace('?P<n>', f'?P<b_{slot}>')}"
                for slot, words in _COUNT_BEFORE)
