@@ -155,3 +155,45 @@ def test_board_power_rows_name_catalogued_cards() -> None:
         assert card.device is None and card.board_gpus == 1 and card.shared_memory_gb is None
         assert "laptop" not in gpu and not card.unified_memory, gpu
         assert "https://" in row.source, gpu
+
+
+# Cards people name that were unknown ("I don't know the GPU “rtx 5090d”"), or read as
+# another ("rtx 4090 d": the 4090; "rtx 5090 d v2": the 5090; "nvidia a2", "jetson thor": no
+# card, the run timed on our L40S).
+CARDS = [
+    ("rtx 5090d", "rtx-5090-d", 32),
+    ("rtx 5090 d v2", "rtx-5090-d-v2", 24),
+    ("5090d 24gb", "rtx-5090-d-v2", 24),
+    ("rtx 4090 d", "rtx-4090-d", 24),
+    ("quadro p2200", "quadro-p2200", 5),
+    ("a16", "a16", 16),
+    ("nvidia a2", "a2", 16),
+    ("jetson thor", "jetson-agx-thor", 128),
+    ("jetson agx thor 128gb", "jetson-agx-thor", 128),
+]
+
+
+@pytest.mark.parametrize(("card", "gpu", "vram"), CARDS)
+def test_a_card_people_name(card: str, gpu: str, vram: int) -> None:
+    got = ask_json(f"does qwen2.5 7b qlora fit on my {card}? how long for 5k examples?")
+    assert (got["gpu"], got["vram_gb"]) == (gpu, vram), got["text"]
+
+
+def test_spanish_de_after_a_number_is_no_d_card() -> None:
+    got = ask_json("¿cabe un qlora de qwen2.5 7b en mi rtx 4090 de 24gb?", "es")
+    assert got["gpu"] == "rtx-4090", got["text"]
+
+
+# A Mac with no cited peak (Apple prints no TFLOPS for the M4 Max, no clock of it is cited): the
+# reason said as it is, not "No datasheet … peak BF16" (a Mac trains in FP16).
+@pytest.mark.parametrize(("lang", "line"), [
+    (None, "Apple publishes no GPU TFLOPS for the Apple M4 Max, and no clock we can cite gives "
+           "them"),
+    ("es", "Apple no publica los TFLOPS de la GPU del Apple M4 Max"),
+    ("fr", "Apple ne publie pas les TFLOPS du GPU de l'Apple M4 Max"),
+])
+def test_a_mac_without_a_cited_peak(lang: str | None, line: str) -> None:
+    got = ask_json("how long to lora llama 3 8b on my m4 max 64gb with 10k examples of 512 "
+                   "tokens", lang)
+    assert line in flat(got["text"]) and "BF16" not in str(got["text"]).split("\n")[0], \
+        got["text"]

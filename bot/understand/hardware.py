@@ -122,7 +122,10 @@ _LETTER_NAMES: Final = "|".join(
     for letters in ("gh", "mi", "[abhklptvw](?!(?<=a)[345]0[5-9]0)")
 )
 # After a GeForce number ("3090", "4070 ti super", "2060s", "4060m").
-_CONSUMER_AFTER: Final = r"d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
+# "4090 d", "5090d", "5090 d v2": NVIDIA's China-market cards (the "d" alone: "de" is Spanish).
+_CONSUMER_AFTER: Final = (
+    r"(?: ?d(?![a-z0-9'])(?: ?v2(?![a-z0-9]))?|d)?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
+)
 
 # A GPU name, its form factor, and memory written with it ("a100-40g", "A100 (40G)", "A100/40GB",
 # "RTX3090 24G", "3090 with 24GB", "M2 Ultra 64 GB"), possibly "(24G per card)".
@@ -140,13 +143,15 @@ GPU_NAME: Final = lazy(
     # A laptop part's "m" glued on ("3060m", "rtx 4090m", "3050tim"): the catalogue's aliases;
     # a number of millions ("2060m tokens") is set aside by its unit after (_is_gpu).
     r"(?:rtx ?6000 ?pro"  # "RTX 6000 Pro", the RTX PRO 6000 Blackwell as people write it
-    r"|[rg]tx ?-?(?:pro ?)?(?:a ?)?\d{3,4}d?(?: ?ti)?(?: ?super|s(?=$|[^a-z0-9']))?m?"
+    r"|[rg]tx ?-?(?:pro ?)?(?:a ?)?\d{3,4}(?: ?d(?![a-z0-9'])(?: ?v2(?![a-z0-9]))?|d)?(?: ?ti)?"
+    r"(?: ?super|s(?=$|[^a-z0-9']))?m?"
     r"(?: ?sff)?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|ryzen ai max\+? ?\d{3}|ai max\+? ?\d{3}|radeon 8060s|8060s|m40"
     r"|framework desktop|gmktec evo[ -]?x2|evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
+    r"|jetson ?(?:agx ?)?thor|agx ?thor|jetson ?t5000"
     r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
     rf"|{_COLAB_ALONE}"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|79[0-7]0 ?(?:xtx|xt|gre)|90[0-7]0 ?(?:xtx|xt|gre)"
@@ -162,6 +167,7 @@ GPU_NAME: Final = lazy(
     r"|horas?|hours?|heures?|tokens?|steps?|pasos|epochs?|epocas?|ejemplos|samples|k|m|b|%)"
     r"(?![a-z]))"
     r"|[tl]4"
+    r"|a2(?![0-9a-z-])"  # NVIDIA's A2 ("my nvidia a2"; Google Cloud's A2 series is read before)
     rf"|[1-5]0[5-9]0{_CONSUMER_AFTER}|16[56]0{_CONSUMER_AFTER}"
     # An Ada workstation card by its number alone ("6000 ada", "my 4500 ada"), as its
     # owners write it beside an "rtx a6000" (was no card, the comparison a card short).
