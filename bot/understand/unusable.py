@@ -73,11 +73,15 @@ FRACTION: Final = lazy(
     rf"(?:{_BATCH}){_SAID}{_FRACTION.replace('?P<n>', '?P<batch_size>')}"
     rf"|(?:{_RANK}){_SAID}{_FRACTION.replace('?P<n>', '?P<lora_rank>')}"
     # not a price ("$1.5 gpu"), nor per card ("1.5 per gpu" has a word between)
-    rf"|(?<![$\d] )(?<!\$){_FRACTION.replace('?P<n>', '?P<gpu_count>')} ?(?:{_GPUS})"
+    # ((?=\d) first: the look-behinds are tried only where a number starts, ~30 % of the search)
+    rf"|(?=\d)(?<![$\d] )(?<!\$){_FRACTION.replace('?P<n>', '?P<gpu_count>')} ?(?:{_GPUS})"
     # "on 2.5 h100s", "sur 1,5x A100": a card's name after a preposition (a version alone,
     # "qwen 2.5 h100", is a model's)
-    rf"|{_ON}{_FRACTION.replace('?P<n>', '?P<gpu_count_card>')} ?(?:x ?)?{_CARD}"
+    rf"|(?=\d){_ON}{_FRACTION.replace('?P<n>', '?P<gpu_count_card>')} ?(?:x ?)?{_CARD}"
 )
+# Every branch above holds a decimal number: without one, FRACTION (~8 µs a search, among the
+# costliest patterns a question meets) is not searched.
+_DECIMAL: Final = lazy(r"\d[.,]\d")
 
 # "NaN", "inf", "infinite", "infinito", "infini" said where a count goes. ("∞" is folded away;
 # unusable() reads it as "inf" first.)
@@ -134,7 +138,7 @@ def unusable(s: str, raw: str = "", intent: str = "unknown") -> Unusable | None:
         found = NEGATIVE_PRICE.search(s)
         if found is not None:
             return "too_small", "threshold_usd", found.group("n")
-    if "." in s or "," in s:
+    if ("." in s or "," in s) and _DECIMAL.search(s) is not None:
         found = FRACTION.search(s)
         if found is not None:
             slot, said = next((k, v) for k, v in found.groupdict().items() if v is not None)
