@@ -32,6 +32,7 @@ PINNED = {
     "pixtral-12b": (40, 5120, 32, 8, 128, 14336, 131072, False, True),
     "glm-4.5v": (46, 4096, 96, 8, 128, 10944, 151552, False, True),
     "ministral-3-8b": (34, 4096, 32, 8, 128, 14336, 131072, False, True),
+    "devstral-2": (88, 12288, 96, 8, 128, 28672, 131072, False, True),
 }
 # The vision-language models: their language model only (text_config), the vision encoder
 # not described.
@@ -92,6 +93,7 @@ def pipeline() -> Pipeline:
     "lora granite 3.1 8b on an a100, seq 4096 batch 2",
     "qlora ministral 3 14b on a 4090, seq 2048 batch 1",
     "lora ministral 3 8b on an l40s, seq 2048 batch 1",
+    "qlora devstral 2 123b on an h100, seq 2048 batch 1",
     "qlora pixtral 12b on a 3090, seq 2048 batch 1",
 ])
 def test_detailed_estimate_uses_the_models_own_shape(pipeline: Pipeline, question: str) -> None:
