@@ -174,3 +174,26 @@ def test_the_trl_command_adapts_every_linear_layer(text: str, lang: str, command
 def test_no_all_linear_where_the_estimate_counts_other_targets(text: str) -> None:
     reply = ask(text, "en").text
     assert "--use_peft" in reply and "all-linear" not in reply, reply
+
+
+# --- "is that normal?" with a rate no card computes: said so, as the time answer says it ----
+
+@pytest.mark.parametrize(("text", "lang", "said"), [
+    # was "Measured, your 9,000 tokens/s is 18.6 times this estimate: faster than it assumes"
+    ("getting 9k tok/s qlora llama 3 8b on my 3090, is that normal?", "en",
+     "📏 Measured, your 9,000 tokens/s would take 4.3 times the RTX 3090's 71 peak TFLOPS, "
+     "even without recomputing the forward pass"),
+    ("getting 5k tok/s qlora 7b on my P40, is that normal?", "en",
+     "📏 Measured, your 5,000 tokens/s would take 11.9 times the P40's 11.76 peak TFLOPS"),
+    ("con mi 3090 me da 9000 tokens/s en qlora de llama 3 8b, es normal?", "es",
+     "📏 Medidos, tus 9.000 tokens/s exigirían 4,3 veces los 71 TFLOPS máximos de la RTX 3090"),
+])
+def test_a_rate_judged_beyond_the_peak_is_said_so(text: str, lang: str, said: str) -> None:
+    reply = ask(text, lang).text
+    assert said in reply, reply
+
+
+def test_a_rate_within_the_peak_is_judged_as_before() -> None:
+    reply = ask("getting 1500 tok/s qlora llama 3 8b on my 3090, is that normal?", "en").text
+    says(reply, ["📏 Measured, your 1,500 tokens/s is 3.1 times this estimate: faster than it "
+                 "assumes."], ["would take"])
