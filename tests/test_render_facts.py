@@ -242,8 +242,8 @@ def _quote(gpu: str, count: int, hours: str | None, method: str | None = None) -
          f"10{NBSP}GPU-heures (H100, 124{NBSP}GPU-heures au total){NBSP}: les GPU-heures ne sont "
          "vendues que par blocs, et c'est le minimum qui couvre l'exécution.\n"
          f"🧾 Cette exécution en consomme 285,36{NBSP}$US{NBSP}: 1× H100 × 123{NBSP}heures à "
-         f"2,32{NBSP}$US/heure = 123{NBSP}GPU-heures. La 1{NBSP}GPU-heure restante n'expire "
-         "jamais."),
+         f"2,32{NBSP}$US/heure = 123{NBSP}GPU-heures. Il vous reste 1{NBSP}GPU-heure, qui "
+         "n'expire jamais."),
     ],
 )
 def test_the_cost_block_line_by_line(locale: str, args: tuple, said: str):

@@ -102,10 +102,10 @@ def test_gpu_hours_agree_with_their_number(pipe, locale, question, expected):
     [
         ("en", D(1), "spare GPU-hour never"), ("en", D("1.5"), "spare GPU-hours"),
         ("en", D(0), "spare GPU-hours"),
-        ("es", D(1), "GPU-hora sobrante"), ("es", D("1.5"), "GPU-horas sobrantes"),
+        ("es", D(1), "GPU-hora, que nunca"), ("es", D("1.5"), "GPU-horas sobrantes"),
         ("es", D("0.5"), "GPU-horas sobrantes"), ("es", D(1000), "GPU-horas sobrantes"),
-        ("fr", D(0), "GPU-heure restante"), ("fr", D("0.5"), "GPU-heure restante"),
-        ("fr", D("1.5"), "GPU-heure restante"), ("fr", D(2), "GPU-heures restantes"),
+        ("fr", D(0), "GPU-heure, qui n'expire"), ("fr", D("0.5"), "GPU-heure, qui n'expire"),
+        ("fr", D("1.5"), "GPU-heure, qui n'expire"), ("fr", D(2), "GPU-heures restantes"),
         ("fr", D("2.5"), "GPU-heures restantes"), ("fr", D(1000), "GPU-heures restantes"),
     ],
 )

@@ -185,3 +185,21 @@ def test_a_memory_named_beside_a_budget_is_said_alone() -> None:
     reply = ask("biggest model i can qlora with 12gb and $100", "en")
     assert reply.text.startswith("📏 <b>The largest model 12 GB holds for QLoRA"), reply.text
     assert not ask("what can i do with 12gb and $100", "en").query.largest
+
+
+# One spare GPU-hour (French: under two) said as people say it (was "La 1 GPU-heure restante
+# n'expire jamais.", "La 1 GPU-hora sobrante nunca caduca.").
+SPARE_HOUR: list[tuple[str, str, str]] = [
+    ("fr", "nonante-cinq heures de h100 ça fait combien ?",
+     "Il vous reste 1\u00a0GPU-heure, qui n'expire jamais."),
+    ("fr", "combien coûte une h100 pendant 9,5 heures ?",
+     "Il vous reste 0,5\u00a0GPU-heure, qui n'expire jamais."),
+    ("es", "cuanto cuesta una h100 por noventa y cinco horas?",
+     "Te sobra 1\u00a0GPU-hora, que nunca caduca."),
+]
+
+
+@pytest.mark.parametrize(("lang", "q", "said"), SPARE_HOUR)
+def test_one_spare_gpu_hour_is_said_naturally(lang: str, q: str, said: str) -> None:
+    reply = ask(q, lang)
+    assert said in reply.text, reply.text
