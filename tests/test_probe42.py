@@ -260,3 +260,22 @@ def test_packing_asked_with_no_data_is_answered() -> None:
 def test_model_families_mistyped(text: str, model: str) -> None:
     reply = ask(text)
     assert reply.query.model_id == model, reply.text[:300]
+
+
+@pytest.mark.parametrize(("text", "tokens"), [
+    # "avg len 1.1k", "avg length 1100" with no unit: one sample's tokens, the dataset their
+    # product (was unread: "depends on how long your 12,500 samples are")
+    ("qlora llama 3.1 8b on 4090: 12,500 samples; avg len 1.1k; 3 epochs; time?", 12_500 * 1_100),
+    ("qlora llama 3.1 8b on 4090, 12,500 samples, avg length 1100, time?", 12_500 * 1_100),
+    # already read: with its unit
+    ("qlora llama 3.1 8b on 4090, 12,500 samples, average length: 900 tokens, time?",
+     12_500 * 900),
+])
+def test_an_average_length_without_its_unit(text: str, tokens: int) -> None:
+    reply = ask(text)
+    assert reply.query.dataset_tokens == tokens, reply.text[:300]
+
+
+def test_an_average_length_in_characters_is_no_token_count() -> None:
+    reply = ask("qlora llama 3.1 8b on 4090, 12,500 samples, avg len 3k chars, time?")
+    assert reply.query.dataset_tokens is None, reply.text[:300]

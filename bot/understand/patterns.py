@@ -620,12 +620,16 @@ _PER_SAMPLE: Final = (
     r"on average|in average|avg|average|de media|en promedio|por muestra|cada uno|"
     r"en moyenne|chacun|par echantillon"
 )
+# ... and "avg len 1.1k", "average length: 900" with no unit: a length word says tokens (was
+# unread, the reply asking how long a sample is); not "avg len 3k chars".
 PER_SAMPLE_TOKENS: Final = Guarded(
-    ("tok",),
+    ("tok", "len"),
     r"(?<![a-z])(?:(?:avg|average|averaging|mean|promedio|moyenne)(?:[ _-]?(?:sample |seq(?:uence)? )?"
-    r"(?:length|len|size))?(?: (?:of|is|de))?|each(?: (?:is |has )?(?:about|around|roughly|~))?|"
+    r"(?:(?P<lw>length|len)|size))?(?: (?:of|is|de))?|each(?: (?:is |has )?(?:about|around|roughly|~))?|"
     r"de media|en promedio|en moyenne)"
-    rf" ?[:=]? ?~? ?(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})? ?-?tok(?:en)?s?(?![a-z])"
+    rf" ?[:=]? ?~? ?(?P<num>{NUM_SP}) ?(?P<mult>{_TOKEN_MULT})?"
+    r"(?(lw)(?: ?-?tok(?:en)?s?)?(?![a-z0-9]|[.,]\d| ?(?:chars?|characters?|words?|bytes?|lines?))"
+    r"| ?-?tok(?:en)?s?(?![a-z]))"
     rf"|(?<![\w.,])(?P<num2>{NUM_SP}) ?(?P<mult2>{_TOKEN_MULT})? ?-?tok(?:en)?s?,? (?:{_PER_SAMPLE})"
     r"(?![a-z])"
 )
