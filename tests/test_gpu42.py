@@ -197,3 +197,24 @@ def test_a_mac_without_a_cited_peak(lang: str | None, line: str) -> None:
                    "tokens", lang)
     assert line in flat(got["text"]) and "BF16" not in str(got["text"]).split("\n")[0], \
         got["text"]
+
+
+def test_own_card_against_a_rented_one_weighs_its_electricity() -> None:
+    """ "my 3090 or rent an l40s …, which is cheaper? power is 0.30 $/kwh": the own card's
+    electricity for the run beside the rented cost (was "no cited price, so I do not weigh it"
+    with the price said)."""
+    from tests.support.chat import converse
+
+    asked = ask_json("should i use my 3090 or rent an l40s for qlora llama 3 8b on 10k samples "
+                     "of 512 tokens, which is cheaper? power is 0.30 $/kwh")
+    _, then = converse(
+        "should i use my 3090 or rent an l40s for qlora llama 3 8b on 10k samples of 512 tokens, "
+        "electricity is 0.30 $/kwh", "which is cheaper?", locale="en")
+    for text in (str(asked["text"]), then.text):
+        assert "Your own RTX 3090 pays no rent, only its electricity: about 1.04 kWh for this " \
+            "run, $0.31 at $0.30 a kWh (350 W × 2.96 hours" in text, text
+        assert "Rented here, the run costs $0.61 on 1× L40S" in text, text
+    es = ask_json("¿uso mi 3090 o alquilo una l40s para un qlora de llama 3 8b con 10k ejemplos "
+                  "de 512 tokens? la luz a 0,20 €/kWh, ¿qué sale más barato?", "es")
+    assert "Tu propia RTX 3090 no paga alquiler, solo su electricidad: unos 1,04 kWh" \
+        in flat(es["text"]), es["text"]

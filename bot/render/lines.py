@@ -4102,8 +4102,13 @@ def _own_against_rented(answer: Answer, ph: Phrases) -> str | None:
     rented_gpu, rented_count, price = (c.gpu_b, c.b_count, c.b_usd_per_hour) \
         if own_gpu == c.gpu_a else (c.gpu_a, c.a_count, c.a_usd_per_hour)
     assert price is not None
-    own = str(_("Your own %(gpu)s costs no rent, only its electricity, for which I have no cited "
-                "price, so I do not weigh it.", gpu=ph.gpu_name(own_gpu)))
+    own_time = next((t for t in answer.compare_times
+                     if t.gpu == own_gpu and t.wall_clock_hours is not None), None)
+    # its electricity, when a price a kWh was said and its board power is on file (or said)
+    power = ph.own_electricity(asked, own_time) if own_time is not None else None
+    own = str(power) if power is not None else str(_(
+        "Your own %(gpu)s costs no rent, only its electricity, for which I have no cited price, "
+        "so I do not weigh it.", gpu=ph.gpu_name(own_gpu)))
     quote = next((t.quote for t in answer.compare_times
                   if t.quote is not None and t.gpu == rented_gpu), None)
     where = ph.config(rented_gpu, rented_count)

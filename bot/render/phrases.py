@@ -1465,6 +1465,31 @@ class Phrases:
                                   "cost.")
         return out
 
+    def own_electricity(self, query: Query, t: TrainingEstimate) -> Markup | None:
+        """ "my 3090 or rent an l40s, which is cheaper? power is 0.30 $/kwh": what the run's
+        electricity costs on one's own card, beside the rented side's cost; None without a
+        price a kWh said or a board power (on file or said)."""
+        if query.kwh_price is None or t.gpu is None \
+                or t.wall_clock_hours is None:
+            return None
+        row = board_power(t.gpu)
+        watts = query.board_watts if query.board_watts is not None \
+            else row.watts if row is not None else None
+        if watts is None:
+            return None
+        _, fmt = self._, self.fmt
+        energy = run_energy(watts, t.gpu_count or 1, t.wall_clock_hours, query.kwh_price)
+        assert energy.cost is not None
+        currency = query.kwh_currency
+        return _("Your own %(gpu)s pays no rent, only its electricity: about %(kwh)s kWh for "
+                 "this run, %(cost)s at %(price)s a kWh (%(watts)s W × %(hours)s, an upper bound "
+                 "for the GPU alone).", gpu=self.gpu_name(t.gpu), kwh=fmt.num(energy.kwh, 2),
+                 cost=fmt.money(energy.cost, currency) if currency else fmt.num(energy.cost),
+                 price=fmt.money_exact(query.kwh_price, currency) if currency
+                 else fmt.num(query.kwh_price, 4),
+                 watts=fmt.num(watts * (t.gpu_count or 1), 0),
+                 hours=fmt.duration(t.wall_clock_hours))
+
     def plural_count(self, answer: Answer) -> Markup | None:
         """"on h100s", no count: the count the reply is for, and why; or why the run is priced
         on another card when no instance of that card holds it (bot.answer._plural_count)."""
