@@ -1415,6 +1415,8 @@ CPU_ONLY: Final = Guarded(
     r"(?:on|in|with|using) (?:a |the |my )?cpus?(?! ?(?:ram|memory|offload))(?![a-z0-9])|"
     r"solo (?:con )?(?:la |el |mi )?cpu|(?:en|con|sobre) (?:la |el |mi )?cpu(?! ?ram)|"
     r"(?:que|seulement|uniquement) (?:le |la |mon |ma |un |une )?(?:cpu|processeur)|"
+    # "cpu seulement, 64 go de ram", "cpu solamente": the word after (was an L40S's speed)
+    r"(?:cpu|processeur) (?:seulement|uniquement|solamente|unicamente|nada mas)|"
     r"(?:sur|avec|en) (?:le |la |mon |ma |un |une )?(?:cpu|processeur)(?! ?ram)|"
     r"(?:without|w/o|no|sin|sans|pas de) (?:a |any |una |ninguna |un |une |de )?gpus?|"
     r"(?:don'?t|do not|dont) have (?:a |any )?gpus?|no tengo (?:una |ninguna )?gpus?|"

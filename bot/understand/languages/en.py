@@ -901,6 +901,10 @@ LANGUAGE = Language(
             # can i fit" asks the room for it: CONTEXT_ASK)
             r"how much k ?/? ?v[ _-]?cache(?! (?:can|could|will|would) (?:i|we|it) (?:fit|have|get|hold)"
             r"|(?: is)? (?:room|space|headroom|left))",
+            # "qwq 32b q4 with 32k ctx on 24gb, how much kv": the cache left unsaid (was read as a
+            # price: "Serving has no typical duration")
+            r"how much k ?/? ?v(?![a-z0-9_-])(?! ?cache)(?! (?:can|could|will|would) (?:i|we|it) "
+            r"(?:fit|have|get|hold)|(?: is)? (?:room|space|headroom|left))",
         ),
         # The cheapest way to start ("what's the minimum to get started", "cheapest way to start").
         "START_ASK": (

@@ -754,6 +754,8 @@ LANGUAGE = Language(
             r"(?:memoria|vram) (?:de la |del |para la |para el )(?:cache kv|kv ?cache)",
             # "cuanta cache kv para 10 usuarios": su tamaño, no un precio
             r"cuant[oa] (?:de )?(?:cache kv|kv ?cache)",
+            # "cuanto kv con 32k": la caché sin nombrarla
+            r"cuant[oa] (?:de )?kv(?![a-z0-9_-])(?! ?cache)",
         ),
         # El modo más barato de empezar ("precio mínimo para arrancar", "lo mínimo para empezar").
         "START_ASK": (

@@ -744,6 +744,8 @@ LANGUAGE = Language(
             r"(?:memoire|vram) (?:du |pour le )(?:cache kv|kv ?cache)",
             # "combien de cache kv pour 10 utilisateurs" : sa taille, pas un prix
             r"combien de (?:cache kv|kv ?cache)",
+            # "combien de kv à 32k" : le cache sans le nommer
+            r"combien (?:de )?kv(?![a-z0-9_-])(?! ?cache)",
         ),
         # La façon la moins chère de commencer ("prix minimum pour commencer").
         "START_ASK": (

@@ -1,0 +1,48 @@
+"""Questions about running a model as people post them (serve42): the KV cache asked with its
+name cut short, a CPU-only machine said with the word after ("cpu seulement")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask_json
+
+
+def flat(text: object) -> str:
+    """The reply with Babel's no-break spaces (es, fr: "8,6 GB", "8,6 Go") as plain ones."""
+    return str(text).replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# "how much kv" with "cache" left out was a price question: "Serving has no typical duration:
+# tell me for how many hours".
+KV_SHORT = [
+    ("running qwq 32b q4 with 32k ctx on 24gb, how much kv", None,
+     "🗃 <b>The KV cache of QwQ 32B"),
+    ("qwq 32b q4 con 32k ctx en 24gb, cuanto kv", "es", "🗃 <b>La caché KV de QwQ 32B"),
+    ("qwq 32b q4 avec 32k ctx sur 24 go, combien de kv", "fr", "🗃 <b>Le cache KV de QwQ 32B"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "head"), KV_SHORT)
+def test_how_much_kv_is_the_cache_size(question: str, lang: str | None, head: str) -> None:
+    got = ask_json(question, lang)
+    assert got["error"] is None, got["text"]
+    assert got["hours"] is None
+    assert flat(got["text"]).startswith(head), got["text"]
+    assert "8,6 GB" in flat(got["text"]) or "8.6 GB" in got["text"] or "8,6 Go" in flat(got["text"])
+
+
+# "cpu seulement" / "cpu solamente" with the word after the CPU: was led by an L40S's tokens/s
+# (the GPU comparison now follows the RAM's verdict, "Sur un GPU, en revanche").
+CPU_AFTER = [
+    ("cpu seulement, 64 go de ram, llama 8b quelle vitesse", "fr", "🖥 <b>Sans GPU"),
+    ("cpu uniquement, 64 go de ram, llama 8b quelle vitesse", "fr", "🖥 <b>Sans GPU"),
+    ("cpu solamente, 64gb de ram, llama 8b que velocidad", "es", "🖥 <b>Sin GPU"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "head"), CPU_AFTER)
+def test_cpu_only_said_after(question: str, lang: str, head: str) -> None:
+    got = ask_json(question, lang)
+    assert got["gpu"] is None, got["text"]
+    assert flat(got["text"]).startswith(head), got["text"]
