@@ -203,3 +203,15 @@ SPARE_HOUR: list[tuple[str, str, str]] = [
 def test_one_spare_gpu_hour_is_said_naturally(lang: str, q: str, said: str) -> None:
     reply = ask(q, lang)
     assert said in reply.text, reply.text
+
+
+# "avec 15 dollars en btc je peux faire quoi ?": what the money buys, the coin said with it (was
+# "Oui : nous acceptons BTC." and how to pay, alone), as "con 15 dólares en btc, ¿qué puedo
+# hacer?" already was.
+@pytest.mark.parametrize("q", ["avec 15 dollars en btc je peux faire quoi ?",
+                               "avec 30 dollars en usdc on peut faire quoi ?"])
+def test_dollars_in_a_coin_and_what_to_do_is_the_budget(q: str) -> None:
+    reply = ask(q, "fr")
+    assert reply.answer.intent == "cost", reply.text
+    assert reply.text.startswith("📏 <b>Avec les 48\u202fGo de 1× L40S"), reply.text
+    assert "🪙 <b>Payer en crypto</b>" in reply.text

@@ -545,6 +545,8 @@ LANGUAGE = Language(
         "BUDGET_ASK": (
             r"combien d.?heures?", r"combien de temps?", r"qu ?'?est.ce que (?:je|j'|on) (?:peux|pourrais|peut)", r"que puis.je",
             r"je (?:peux|pourrais) (?:entrainer|fine.?tuner|faire tourner|louer) quoi",
+            # "avec 15 dollars en btc je peux faire quoi ?": what the money buys (was how to pay)
+            r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi",
             r"heures ca fait",
             # "qu'est-ce que 100 $ me donnent sur une a100", "ça m'achète combien d'heures"
             r"(?:qu.?est.ce que|que) (?:[a-z0-9]+ ){0,3}(?:me|m.) ?(?:donnent?|offrent?|achetent?|paient?)",
