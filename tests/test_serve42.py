@@ -46,3 +46,20 @@ def test_cpu_only_said_after(question: str, lang: str, head: str) -> None:
     got = ask_json(question, lang)
     assert got["gpu"] is None, got["text"]
     assert flat(got["text"]).startswith(head), got["text"]
+
+
+# What a quantized KV cache saves, no model named: was a price ("Which GPU and for how long?").
+KV_SAVING_NO_MODEL = [
+    ("kv cache q8 how much does it save", None),
+    ("-ctk q8_0 -ctv q8_0 how much does it save", None),
+    ("kv cache fp8 with vllm, how much do i save", None),
+    ("cache kv en q8, cuanto ahorro?", "es"),
+    ("cache kv en q8, combien j'economise ?", "fr"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang"), KV_SAVING_NO_MODEL)
+def test_kv_saving_without_a_model_asks_the_model(question: str, lang: str | None) -> None:
+    got = ask_json(question, lang)
+    assert got["intent"] == "memory", got["text"]
+    assert got["error"] == "missing_model_size", got["text"]

@@ -4394,11 +4394,15 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     batch_by_trainer = work.batch_size is None and not inference and flags.trainer_batch
     # "how much does -ctk q4_0 -ctv q4_0 save for qwen2.5 32b at 64k": the estimate with the
     # cache in BF16 and in the type said (q8_0 and q4_0 when none is), memory not money.
-    kv_saving = inference and work.params_b is not None and (
-        asks.KV_SAVING.search(rest) is not None
-        or (work.kv_cache_type is not None and asks.SAVE_ASK.search(rest) is not None))
+    kv_saving_asked = asks.KV_SAVING.search(rest) is not None \
+        or (work.kv_cache_type is not None and asks.SAVE_ASK.search(rest) is not None)
+    kv_saving = inference and work.params_b is not None and kv_saving_asked
     kv_size = kv_size and inference and not kv_saving
-    if (kv_saving or kv_size) and intent in ("cost", "prices", "unknown") and not work.money \
+    # With no model named ("kv cache q8 how much does it save") the memory saved is still what
+    # is asked: the model is asked for (was "Which GPU and for how long?", a price).
+    if (kv_saving or kv_size or (kv_saving_asked and work.params_b is None
+                                 and work.model_id is None and not work.family)) \
+            and intent in ("cost", "prices", "unknown") and not work.money \
             and work.hours is None:
         intent = "fit" if work.gpus or work.vram_gb is not None else "memory"
     closed = px.CLOSED_MODEL.search(corrected) if work.model_id is None else None
