@@ -63,3 +63,25 @@ def test_kv_saving_without_a_model_asks_the_model(question: str, lang: str | Non
     got = ask_json(question, lang)
     assert got["intent"] == "memory", got["text"]
     assert got["error"] == "missing_model_size", got["text"]
+
+
+# A Mac named by a memory one Apple chip only is made with (rules/data/gpus_owned.toml's
+# memory_options_gb): that chip, its bandwidth giving the speed (was "We have no cited memory
+# bandwidth for the Apple silicon Mac").
+MAC_BY_MEMORY = [
+    ("deepseek r1 671b on my 512gb mac studio tok/s", None, "apple-m3-ultra"),
+    ("deepseek r1 671b en mac studio de 512gb cuantos tok/s", "es", "apple-m3-ultra"),
+    ("deepseek r1 671b sur mon mac studio 512 go, combien de tok/s", "fr", "apple-m3-ultra"),
+    ("llama 3 70b on a 192gb mac tok/s", None, "apple-m2-ultra"),
+    # 128 GB: an M1 Ultra, M2 Ultra, M3 Max, M4 Max…: no one chip, the generic Mac stays
+    ("llama 3 70b on a 128gb mac tok/s", None, "apple-silicon"),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "gpu"), MAC_BY_MEMORY)
+def test_mac_chip_by_its_memory(question: str, lang: str | None, gpu: str) -> None:
+    got = ask_json(question, lang)
+    assert got["gpu"] == gpu, got["text"]
+    if gpu != "apple-silicon":
+        assert "no cited memory bandwidth" not in got["text"]
+        assert flat(got["text"]).startswith("⚡ <b>"), got["text"]

@@ -1154,6 +1154,18 @@ _BARE_RAM: Final = lazy(rf"(?<![\w.,])(?P<num>\d{{1,4}}) (?:de |d')?{_RAM_WORDS}
 _FEWEST_RAM_GB: Final = 4
 
 
+def mac_chip_by_memory(work: Work, index: CatalogueIndex) -> None:
+    """A Mac named by its memory alone that one Apple chip only is made with: that chip ("my
+    512gb mac studio" is an M3 Ultra, "a 192gb mac" an M2 Ultra, by Apple's configurations in
+    rules/data/gpus_owned.toml), so its bandwidth gives the speed (was "We have no cited memory
+    bandwidth for the Apple silicon Mac")."""
+    for mention in work.gpus:
+        made = index.macs_with.get(mention.memory_gb) if mention.gpu_id == _ANY_MAC \
+            and mention.memory_gb is not None else None
+        if made is not None and len(made) == 1:
+            mention.gpu_id = made[0].id
+
+
 def take_memory(work: Work, index: CatalogueIndex) -> None:
     """Memory figures said apart from a name: the GPU's ("my GPU has 12GB", "8 x 24g", "una
     tarjeta de 24 GB"), a Mac's unified memory ("mac with 64gb RAM"), a total ("96GB total");

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cache
 from typing import Final, TypeVar
 from weakref import WeakKeyDictionary
@@ -515,6 +516,12 @@ class CatalogueIndex:
             _gpu_key(key): gpu for gpu in cat.gpus for key in (gpu.id, gpu.name, *gpu.aliases)
         }
         self._squeezed = cat.squeezed_gpus
+        # "my 512gb mac studio": the Apple chips made with a memory size (data's configurations)
+        self.macs_with: dict[Decimal, tuple[GPU, ...]] = {}
+        for gpu in cat.gpus:
+            if gpu.unified_memory and gpu.id != "apple-silicon":
+                for size in gpu.memory_options_gb:
+                    self.macs_with[size] = (*self.macs_with.get(size, ()), gpu)
         self.gpu = cat.gpu
         self.variants = cat.variants
         self.kaggle = cat.kaggle

@@ -3493,6 +3493,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         _take_data_size(work)  # before memory: "2GB of text" is data, not a card's memory
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
     hw.take_memory(work, index)
+    hw.mac_chip_by_memory(work, index)
     # "llama 3 8b on a raspberry pi 8gb", "intel i7 16gb": no GPU, the memory is the RAM.
     machine = asks.cpu_machine(corrected) if not work.gpus else None
     if machine is not None and work.vram_gb is not None:
