@@ -85,3 +85,19 @@ def test_mac_chip_by_its_memory(question: str, lang: str | None, gpu: str) -> No
     if gpu != "apple-silicon":
         assert "no cited memory bandwidth" not in got["text"]
         assert flat(got["text"]).startswith("⚡ <b>"), got["text"]
+
+
+# "how much kv can i fit", "cache" left out: the room for the cache, the longest context served
+# (was a price: "We rent the RTX 4090, but its price is not published").
+KV_ROOM = [
+    ("how much kv can i fit for llama 3 8b on a 4090", "llama-3-8b"),
+    ("how much kv is left for llama 3.1 8b on a 4090", "llama-3.1-8b"),
+]
+
+
+@pytest.mark.parametrize(("question", "model"), KV_ROOM)
+def test_how_much_kv_can_i_fit_is_the_context(question: str, model: str) -> None:
+    got = ask_json(question)
+    assert (got["intent"], got["model"], got["method"]) == ("fit", model, "inference_bf16"), \
+        got["text"]
+    assert got["text"].startswith("📏 <b>"), got["text"]

@@ -2172,7 +2172,9 @@ def _context_served(s: str, work: _Work) -> bool:
     if _trains(s, work):
         return False
     match = asks.CONTEXT_ASK.search(s)
-    return match is not None and bool(px.CONTEXT_WORD.search(match.group(0)))
+    # "how much kv can i fit": only serving keeps a KV cache
+    return match is not None and bool(px.CONTEXT_WORD.search(match.group(0))
+                                      or px.KV_NAMED.search(match.group(0)))
 
 
 def _four_bit(s: str) -> bool:

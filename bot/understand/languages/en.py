@@ -630,7 +630,7 @@ LANGUAGE = Language(
             r"run|do|have)",
             # "how much kv cache can i fit on a 4090 with llama 3 8b": the room for it, the
             # longest context
-            r"how much k ?/? ?v[ _-]?cache (?:(?:can|could|will|would) (?:i|we|it) (?:fit|have|get|"
+            r"how much k ?/? ?v(?:[ _-]?cache)? (?:(?:can|could|will|would) (?:i|we|it) (?:fit|have|get|"
             r"hold)|(?:is )?(?:room|space|headroom|left))",
             # "what context length fits", "which context will fit": the longest that does
             r"(?:what|which) (?:context|ctx)(?: length| len| window| size)? (?:fits?|will fit|"
