@@ -120,3 +120,27 @@ def test_an_oom_the_estimate_explains_keeps_what_makes_it_fit() -> None:
     # checkpointing off (the Trainer's default) explains it: the search for what fits, as before
     text = ask("CUDA out of memory training mistral 7b lora on a 3090, batch 4 seq 2048, help").text
     says(text, ["🩹 <b>What makes it fit on 1× RTX 3090</b>"], ["What lowers the memory"])
+
+
+# "cheapest gpu to rent for 48 hours" (a card's hours, no model): those hours on our cheapest
+# card, said to be it (was "Which model?"); with a model named, the cheapest that holds it.
+CHEAPEST_FOR: list[tuple[str, str | None, str]] = [
+    ("cheapest gpu to rent for 48 hours", None,
+     "💵 <b>Our cheapest GPU: L40S (48 GB), at $0.82/hour.</b>\n💵 <b>Cost: $39.36</b>"),
+    ("cheapest gpu for a whole weekend", None, "💵 <b>Our cheapest GPU: L40S (48 GB)"),
+    ("la placa más barata por un finde", "es", "💵 <b>Nuestra GPU más barata: L40S"),
+    ("quelle est la carte la moins chère pour 10 heures ?", "fr",
+     "💵 <b>Notre GPU le moins cher\u00a0: L40S (48\u202fGo), à 0,82\u00a0$US/heure.</b>\n"
+     "💵 <b>Coût\u00a0: 8,20\u00a0$US</b>"),
+]
+
+
+@pytest.mark.parametrize(("q", "lang", "lead"), CHEAPEST_FOR)
+def test_cheapest_card_for_hours_is_priced(q: str, lang: str | None, lead: str) -> None:
+    text = ask(q, lang).text
+    assert text.startswith(lead), text
+
+
+def test_cheapest_card_for_a_model_and_hours_still_sizes_the_model() -> None:
+    assert ask("cheapest gpu for qlora 70b for 10 hours").text.startswith(
+        "🏆 <b>The cheapest GPUs for a 70B model</b>")

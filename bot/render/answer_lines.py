@@ -888,6 +888,14 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
         if answer.instances:
             include("instances.html.j2")  # "10 h100 for 24 hours": more than one instance
+        if query.cheapest_asked and answer.gpu is not None \
+                and answer.gpu.usd_per_gpu_hour is not None:
+            # "cheapest gpu to rent for 48 hours": which card that is, then its hours' cost
+            put("💵 <b>")
+            put(ph._("Our cheapest GPU: %(gpu)s (%(vram)s), at %(price)s.",
+                     gpu=ph.gpu_name(answer.gpu.id), vram=ph.fmt.gb(answer.gpu.vram_gb),
+                     price=ph.per_hour(answer.gpu.usd_per_gpu_hour)))
+            put("</b>\n")
         if not budget_said_quote(answer):
             put(ph.quote_block(answer.quote))
             put("\n")

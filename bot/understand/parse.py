@@ -4322,6 +4322,18 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and not work.gpus and work.vram_gb is None and budget is None and work.hours is None \
         and work.dataset_tokens is None and _CHEAPEST.search(rest) is not None \
         and not px.TRAINING.search(rest)
+    # "cheapest gpu to rent for 48 hours", "la placa más barata por un finde": no run to size,
+    # so those hours on the cheapest card we rent, said to be the cheapest (was "Which model?").
+    cheapest_for = None
+    if not cheapest and not fastest and intent in ("recommend", "unknown", "prices", "cost") \
+            and work.hours is not None and work.params_b is None and work.model_id is None \
+            and method is None and not inference and not work.family and not work.gpus \
+            and work.vram_gb is None and budget is None and work.dataset_tokens is None \
+            and _CHEAPEST.search(rest) is not None and not px.TRAINING.search(rest):
+        offered = [g for g in cat.rented_gpus if g.usd_per_gpu_hour]
+        if offered:
+            cheapest_for = min(offered, key=lambda g: g.usd_per_gpu_hour or 0).id
+            intent, cheapest = "cost", True
     # "¿cuál es el precio mínimo para arrancar?", "minimum to get started": no run named, the
     # cheapest way to start is the price list's question (led by the smallest block).
     # "what's the minimum i have to pay to get started?", "c'est quoi le minimum à payer ?",
@@ -4743,7 +4755,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and asks.FASTER.search(rest) is not None,
         cards_speed_asked=intent == "compare" and asks.SPEED_WEIGHED.search(rest) is not None,
         inference=inference,
-        gpu=known[0] if known else None,
+        gpu=known[0] if known else cheapest_for,
         gpu_text=_as_written(unknown[0], text) if unknown else None,
         closed_model=_closed_name(closed.group(0)) if closed else None,
         merge_asked=merging,
