@@ -5603,11 +5603,12 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
     )
     if method == "inference_bf16" and not query.serving_precision_said and params is not None \
             and comparison.a is not None and comparison.b is not None \
-            and not comparison.a.fits and not comparison.b.fits \
+            and not (comparison.a.fits and comparison.b.fits) \
             and _run_at_home(query, gpu) and _run_at_home(query, cat.gpu(others[0])):
-        # "2x 3090 vs 1x 4090 for running 70b models": neither holds BF16, and on cards at home
-        # llama.cpp, Ollama and LM Studio load 4-bit weights (_run_at_home): compared there
-        # (was 168 GB of 48 GB against 168 GB of 24 GB, a comparison of two misses).
+        # "2x 3090 vs 1x 4090 for running 70b models": one side or neither holds BF16, and on
+        # cards at home llama.cpp, Ollama and LM Studio load 4-bit weights (_run_at_home):
+        # compared there (was 168 GB of 48 GB against 168 GB of 24 GB, a comparison of two
+        # misses; "mac 512gb vs 2x3090 for 70b" was "Only the M3 Ultra holds it", in BF16).
         method = "inference_int4"
         comparison = compare(
             method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
