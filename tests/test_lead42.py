@@ -170,3 +170,20 @@ def test_machines_at_home_are_compared_in_4_bit(q: str, lang: str | None, lead: 
 def test_a_rented_card_keeps_bf16() -> None:
     # a card we rent is not at home: BF16, as a server loads it
     assert "Inference in BF16" in ask("a100 80gb vs my 3090 for running llama 3 8b").text
+
+
+# "fp8 kv cache llama 3.1 8b 128k on l4 fits?": the KV cache named is serving, so a bare "128k"
+# after the model is its context (was unread: the weights alone at the typical 2,048).
+@pytest.mark.parametrize(("q", "line"), [
+    ("fp8 kv cache llama 3.1 8b 128k on l4 fits?",
+     "With 131,072 tokens of context and batch 1, 8-bit inference needs about 20.2 GB per GPU "
+     "(detailed estimate, KV cache 8.6 GB)"),
+    ("q8 kv cache qwen2.5 14b 32k on my 4090, fits?", "With 32,768 tokens of context"),
+])
+def test_a_bare_context_beside_a_kv_cache_is_read(q: str, line: str) -> None:
+    assert line in ask(q).text
+
+
+def test_a_bare_k_count_in_training_is_not_a_context() -> None:
+    # training said: "32k" stays what it was read as before (no KV cache, no serving)
+    assert "tokens of context" not in ask("qlora llama 3 8b 32k samples on a 4090").text

@@ -596,9 +596,10 @@ def _training_said(s: str) -> bool:
 
 def _serves_only(s: str) -> bool:
     """A question that serves a model (a serving or running word, vLLM, llama.cpp, a GGUF
-    runner) and says nothing of training it: a bare "32k" there is its context."""
+    runner, its KV cache named) and says nothing of training it: a bare "32k" there is its
+    context ("fp8 kv cache llama 3.1 8b 128k on l4": was the 128k unread)."""
     return bool(px.INFERENCE_STRONG.search(s) or px.INFERENCE_WEAK.search(s)
-                or px.VLLM.search(s) or px.LLAMA_CPP_CUE.search(s)) \
+                or px.VLLM.search(s) or px.LLAMA_CPP_CUE.search(s) or px.KV_NAMED.search(s)) \
         and not _training_said(s)
 
 
