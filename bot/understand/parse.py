@@ -4300,36 +4300,29 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # ... but "c'est combien 2 H200 de l'heure": a price per hour.
         intent = "time"  # "how many H100 hours to fine-tune 70B": how long, in GPU-hours
         count_asked = False  # "combien d'heures de H100 il me faut": hours, not cards
-    if intent in ("recommend", "unknown") and work.params_b is None and work.model_id is None \
-            and method is None and not inference and not work.family and not work.gpus \
-            and work.vram_gb is None and budget is None and work.hours is None \
-            and work.dataset_tokens is None and _CHEAPEST.search(rest) \
-            and not px.TRAINING.search(rest):
+    # No run to size: the price list's questions (cheapest, fastest, a card's hours) below.
+    unsized = work.params_b is None and work.model_id is None and method is None \
+        and not inference and not work.family and not work.gpus and work.vram_gb is None \
+        and budget is None and work.dataset_tokens is None
+    if intent in ("recommend", "unknown") and unsized and work.hours is None \
+            and _CHEAPEST.search(rest) and not px.TRAINING.search(rest):
         # "¿cuál es la GPU más barata que tienen?", "quelle est la carte la moins chère ?": no
         # run to size, so the price list (cheapest first), not "which model?". "la gpu menos
         # cara cual es?" too (was "I did not understand").
         intent = "prices"
-    fastest = intent in ("recommend", "unknown", "prices") and work.params_b is None \
-        and work.model_id is None and method is None and not inference and not work.family \
-        and not work.gpus and work.vram_gb is None and budget is None and work.hours is None \
-        and work.dataset_tokens is None and _FASTEST.search(rest) is not None \
-        and not px.TRAINING.search(rest)
+    fastest = intent in ("recommend", "unknown", "prices") and unsized and work.hours is None \
+        and _FASTEST.search(rest) is not None and not px.TRAINING.search(rest)
     if fastest:
         intent = "prices"  # "what's your fastest gpu?": the list, led by the fastest
     # "¿cuál es la GPU más barata que tienen?", "c quoi le gpu le moins cher": the list, led by
     # the cheapest (was the list alone, the question left to the reader)
-    cheapest = intent == "prices" and not fastest and work.params_b is None \
-        and work.model_id is None and method is None and not inference and not work.family \
-        and not work.gpus and work.vram_gb is None and budget is None and work.hours is None \
-        and work.dataset_tokens is None and _CHEAPEST.search(rest) is not None \
-        and not px.TRAINING.search(rest)
+    cheapest = intent == "prices" and not fastest and unsized and work.hours is None \
+        and _CHEAPEST.search(rest) is not None and not px.TRAINING.search(rest)
     # "cheapest gpu to rent for 48 hours", "la placa más barata por un finde": no run to size,
     # so those hours on the cheapest card we rent, said to be the cheapest (was "Which model?").
     cheapest_for = None
     if not cheapest and not fastest and intent in ("recommend", "unknown", "prices", "cost") \
-            and work.hours is not None and work.params_b is None and work.model_id is None \
-            and method is None and not inference and not work.family and not work.gpus \
-            and work.vram_gb is None and budget is None and work.dataset_tokens is None \
+            and unsized and work.hours is not None \
             and _CHEAPEST.search(rest) is not None and not px.TRAINING.search(rest):
         offered = [g for g in cat.rented_gpus if g.usd_per_gpu_hour]
         if offered:
