@@ -398,6 +398,28 @@ def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
     return update
 
 
+def _adapter_methods(cat: Catalogue) -> dict[str, Method | None]:
+    """The catalogue's LoRA and QLoRA, the changes of method tried (None: not catalogued)."""
+    lora = cat.method_where("training", family="adapter", weight_bits=16)
+    qlora = cat.method_where("training", family="adapter", weight_bits=4)
+    return {"lora": cat.method(lora) if lora else None,
+            "qlora": cat.method(qlora) if qlora else None}
+
+
+def _tried(query: Query, answer: Answer, method: Method, methods: dict[str, Method | None],
+           cat: Catalogue) -> list[str]:
+    """The changes that apply to the run answered, on its card (a method change only where
+    the catalogue has that method)."""
+    detailed, card = answer.detailed, answer.gpu
+    assert detailed is not None
+    # mlx_lm.lora's own defaults (bot.detail): batch 4 and no checkpointing, each a change.
+    mlx = (detailed.micro_batch, detailed.grad_ckpt) \
+        if query.mlx or mlx_assumed(query, method) else None
+    return [c for c in _applicable(query, method, card.platform if card else "cuda",
+                                   cat.has_bf16(card) if card else True, mlx)
+            if c not in methods or methods[c] is not None]
+
+
 def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies | None:
     """The changes that make the run fit on the asked configuration (see the module's doc)."""
     detailed, primary = answer.detailed, answer.primary
@@ -409,17 +431,8 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     method = cat.method(primary.memory.method)
     model = estimator_model(query, answer.params_b, cat)
     vram = detailed.check.vram_per_gpu_gb
-    lora = cat.method_where("training", family="adapter", weight_bits=16)
-    qlora = cat.method_where("training", family="adapter", weight_bits=4)
-    methods = {"lora": cat.method(lora) if lora else None,
-               "qlora": cat.method(qlora) if qlora else None}
-    card = answer.gpu
-    # mlx_lm.lora's own defaults (bot.detail): batch 4 and no checkpointing, each a change.
-    mlx = (detailed.micro_batch, detailed.grad_ckpt) \
-        if query.mlx or mlx_assumed(query, method) else None
-    tried = [c for c in _applicable(query, method, card.platform if card else "cuda",
-                                    cat.has_bf16(card) if card else True, mlx)
-             if c not in methods or methods[c] is not None]
+    methods = _adapter_methods(cat)
+    tried = _tried(query, answer, method, methods, cat)
     memo: dict[tuple[str, ...], Decimal | None] = {}
     hosts: dict[tuple[str, ...], tuple[Decimal, Decimal] | None] = {}
     # Each combination's settings are the query's with a few changed (settings_with: no query
@@ -562,20 +575,13 @@ def oom_savings(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies 
     if method.kind != "training":
         return None
     model = estimator_model(query, answer.params_b, cat)
-    card = answer.gpu
-    methods = {name: cat.method_where("training", family="adapter", weight_bits=bits)
-               for name, bits in (("lora", 16), ("qlora", 4))}
-    mlx = (detailed.micro_batch, detailed.grad_ckpt) \
-        if query.mlx or mlx_assumed(query, method) else None
-    tried = [c for c in _applicable(query, method, card.platform if card else "cuda",
-                                    cat.has_bf16(card) if card else True, mlx)
-             if (c not in methods or methods[c] is not None)
-             and not (query.kernels == "unsloth" and c in _NOT_WITH_UNSLOTH)]
+    methods = _adapter_methods(cat)
+    tried = [c for c in _tried(query, answer, method, methods, cat)
+             if not (query.kernels == "unsloth" and c in _NOT_WITH_UNSLOTH)]
     gpus, per_card = asked.gpu_count, capacity_per_gpu(asked)
     options: list[Remedy] = []
     for change in tried:
-        found = methods.get(change)
-        on = cat.method(found) if found is not None else method
+        on = methods.get(change) or method
         breakdown = estimate_run(settings_with(query, _with(query, (change,))), on, model,
                                  gpus, per_card)
         if breakdown is not None and breakdown.per_gpu_gb <= detailed.per_gpu_gb - _LEAST_SAVING:
