@@ -3986,6 +3986,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put("\n")
     # The estimates' optional fields are read as the template read them.
     times: tuple[Any, ...] = answer.compare_times
+    # "in hours?" after the comparison: its times in the unit asked, leading unless both are
+    # priced (then the lead line above says both times already)
+    unit_asked = (asked.hours_asked or asked.minutes_asked or asked.days_asked) \
+        and sum(1 for t in answer.compare_times if t.quote is not None) < 2
+    timed_from = len(out)
     if times:
         first = times[0]
         put("\n⏱ <b>")
@@ -4000,7 +4005,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 "%(where)s: about %(wall)s (%(gh)s GPU-hour).",
                 "%(where)s: about %(wall)s (%(gh)s GPU-hours).",
                 t.gpu_hours, where=ph.config(t.gpu, t.gpu_count),
-                wall=fmt.duration(t.quote.hours if t.quote else t.wall_clock_hours),
+                wall=ph.wall(t.quote.hours if t.quote else t.wall_clock_hours, asked),
                 gh=fmt.num(t.gpu_hours), count=t.gpu_hours,
             ))
             put("\n")
@@ -4053,6 +4058,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 "second on a short run."
             ))
             put("</i>\n")
+    if times and unit_asked:
+        timed = "".join(out[timed_from:]).lstrip("\n")
+        del out[timed_from:]
+        out.insert(0, timed + "\n")
     for q in answer.compare_quotes:
         put("\n")
         put(ph.quote_block(q))
@@ -4386,7 +4395,7 @@ def _compare_leads(answer: Answer, ph: Phrases) -> str:
             "sooner": ph.config(sooner.gpu, sooner.gpu_count),
             "later": ph.config(later.gpu, later.gpu_count),
             "cheap": ph.config(cheap.gpu, cheap.gpu_count),
-            "hs": fmt.duration(sooner.hours), "hl": fmt.duration(later.hours),
+            "hs": ph.wall(sooner.hours, answer.query), "hl": ph.wall(later.hours, answer.query),
             "pc": fmt.usd(cheap.plan.usd), "pd": fmt.usd(dear.plan.usd),
         }
         same_time = qa.hours == qb.hours

@@ -582,6 +582,17 @@ class Phrases:
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)
 
+    def wall(self, hours: Decimal, query: Query) -> str:
+        """A run's wall-clock time in the unit a follow-up asked ("in hours?", "in minutes?",
+        "in days?"), as time.html.j2 says it; else as `duration` says it."""
+        fmt = self.fmt
+        said = fmt.hours(hours) if query.hours_asked else fmt.duration(hours)
+        if query.minutes_asked and hours >= 1:
+            said = str(self._("%(minutes)s (%(hours)s)", minutes=fmt.minutes(hours), hours=said))
+        if query.days_asked and hours >= Decimal("2.4"):
+            said = str(self._("%(hours)s (%(days)s)", hours=said, days=fmt.days(hours / 24)))
+        return said
+
     def not_listed(self, gpu_id: str, count: int) -> Markup:
         """"… on 2x a100 of yours": that count of the card is no configuration we list, said
         with the ones of it we do list (each at its hourly price) before the run is timed on

@@ -604,7 +604,12 @@ def _time_in_unit(new: Query, previous: Query) -> Query | None:
     """"in hours?" after a run's time: the same run, its time said in hours (a run under an
     hour was said in minutes), "in days?" in days beside the hours, "in minutes?" in minutes
     beside the hours (each was "I did not understand")."""
-    if previous.intent not in ("time", "cost") or previous.params_b is None \
+    # Two cards' times compared on a run's data ("3090 or 4090 for qlora llama 3 8b, 10k
+    # samples of 1k tokens", then "in hours?"): both times again, led, in the unit asked (was "I
+    # did not understand").
+    compared = previous.intent == "compare" and bool(previous.other_gpus) \
+        and (previous.dataset_tokens is not None or bool(previous.dataset_samples))
+    if (previous.intent not in ("time", "cost") and not compared) or previous.params_b is None \
             or _names_model(new) or _names_card(new) or new.hours is not None \
             or (previous.intent == "cost"
                 and previous.dataset_tokens is None and not previous.dataset_samples):
@@ -615,12 +620,13 @@ def _time_in_unit(new: Query, previous: Query) -> Query | None:
     if said is None:
         return None
     unit = said.group("unit")
-    merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
+    intent: Intent = "compare" if compared else "time"
+    merged = _merge(new.model_copy(update={"intent": intent}), previous, names_model=False)
     if "gpu" in unit:
         # the GPU-hours lead on several GPUs; on one, the head says them beside its time
-        return merged.model_copy(update={"intent": "time", "gpu_hours_asked": True})
+        return merged.model_copy(update={"intent": intent, "gpu_hours_asked": True})
     days, minutes = unit.startswith(("d", "j")), unit.startswith("m")
-    return merged.model_copy(update={"intent": "time", "days_asked": days, "minutes_asked": minutes,
+    return merged.model_copy(update={"intent": intent, "days_asked": days, "minutes_asked": minutes,
                                      "hours_asked": not days and not minutes})
 
 
