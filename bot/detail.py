@@ -947,7 +947,7 @@ class RunSettings:
     context_asked: bool
     dataset_tokens: Decimal | None
     tokens_per_second: Decimal | None
-    trainer: Literal["hf", "trl"] | None
+    trainer: Literal["hf", "trl", "composer"] | None
     tool: Literal["axolotl", "llama_factory"] | None
     sft_config: bool | None
     peft_config: Literal["default", "targets", "trl_default", "trl_targets"] | None
@@ -1210,7 +1210,15 @@ def _estimate_run(
                 untie_head=bool(said.litgpt),
                 # Accumulation named under FSDP (LitGPT's multi-GPU strategy): no_sync keeps
                 # the accumulated gradients whole, as Accelerate and LitGPT accumulate.
-                unsharded_accumulation=said.grad_accumulation is True and (
+                # Composer (llm-foundry) never enters no_sync under FSDP: its
+                # ddp_sync_context yields at once for a model that is not
+                # DistributedDataParallel (mosaicml/composer composer/distributed/
+                # dist_strategy.py @6405188; composer/trainer/dist_strategy.py in April 2024),
+                # so every micro-batch's gradients are reduce-scattered, sharded as FSDP's
+                # 16 bytes a parameter are (was the whole 30B's FP32 gradients on each of 8
+                # H100s, 187.8 GB a GPU, for llm-foundry's measured MPT 30B at 8,192 tokens).
+                unsharded_accumulation=said.grad_accumulation is True
+                and said.trainer != "composer" and (
                     said.sharding == "fsdp" or (said.litgpt is True and said.sharding is None)),
                 saved_4bit_inputs=bool(said.old_bnb),
                 # LitGPT's BitsandbytesPrecision converts every nn.Linear, its lm_head too.

@@ -79,6 +79,10 @@ SOURCE_SETUPS: tuple[tuple[str, str, str], ...] = (
     ("bitsandbytes 0.41.1)", "bitsandbytes 0.41",
      "a QLoRA row run on bitsandbytes 0.41.1 (LitGPT's resource tables), whose 4-bit matmul kept "
      "each linear's input for backward (bitsandbytes #1270, fixed in 0.43.2)"),
+    ("mosaicml/llm-foundry", "with llm-foundry",
+     "llm-foundry's tables are Composer runs, whose FSDP never enters no_sync: each "
+     "micro-batch's gradients are reduce-scattered (composer ddp_sync_context yields at once "
+     "for a model that is not DistributedDataParallel)"),
     ("foundation-model-stack/fms-acceleration", "flash attention",
      "the benchmark's defaults.yaml sets use_flash_attn: True for every scenario"),
     ("foundation-model-stack/fms-acceleration", "no gradient accumulation",

@@ -177,13 +177,25 @@ def test_llm_foundry_runs_against_the_formula() -> None:
 def test_llm_foundry_rows_the_chat_times(rows: list[Any]) -> None:
     foundry = _of(rows, FOUNDRY)
     timed = [r.ratio for r in foundry if r.ratio is not None]
-    assert len(foundry) == 30 and len(timed) == 6, [r.detail for r in foundry]
+    assert len(foundry) == 30 and len(timed) == 17, [r.detail for r in foundry]
+    large = [r for r in foundry if r.ratio is not None
+             and any(f"{n}x " in r.question for n in (128, 256, 512))]
     # MPT 30B and (its shape on file since session 41, attention's FLOPs counted) MPT 7B on
     # 128-512 H100s: 1.51-1.57 and 1.23-1.33 of the estimate.
-    thirty = [r.ratio for r in foundry if r.ratio is not None and "30B" in r.question]
-    seven = [r.ratio for r in foundry if r.ratio is not None and "7B" in r.question]
+    thirty = [r.ratio for r in large if "30B" in r.question]
+    seven = [r.ratio for r in large if "7B" in r.question]
     assert len(thirty) == 3 and all(1.4 <= r <= 1.6 for r in thirty), thirty
     assert len(seven) == 3 and all(1.2 <= r <= 1.35 for r in seven), seven
+    # MPT 30B on 8-32 GPUs, held there since session 43 (Composer reduce-scatters each
+    # micro-batch's gradients under FSDP: they stay sharded): H100s 1.06-1.64 of the
+    # estimate, A100s 1.40-2.14 (MFU 47-64 % in llm-foundry's own table against the 35 %
+    # assumed), as the formula alone gives them (test_llm_foundry_runs_against_the_formula).
+    small = [r for r in foundry if r.ratio is not None and r not in large]
+    assert len(small) == 11 and all("30B" in r.question for r in small), small
+    h100 = [r.ratio for r in small if "H100" in r.question]
+    a100 = [r.ratio for r in small if "A100" in r.question]
+    assert len(h100) == 6 and all(1.0 <= r <= 1.7 for r in h100), h100
+    assert len(a100) == 5 and all(1.35 <= r <= 2.15 for r in a100), a100
     # The rest: timed on another card or on none, by our memory estimate (say so, no ratio).
     assert all("timed on" in r.detail or r.detail.startswith("not held")
                for r in foundry if r.ratio is None)

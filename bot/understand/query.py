@@ -278,12 +278,14 @@ class Query(BaseModel):
     # the run is as said, not mlx-lm's (bot.detail.mlx_assumed)
     pytorch: bool = False
     torchtune: bool | None = None  # trained with torchtune: its LoRA weights in the model's BF16
-    # The trainer a pasted command or config runs: "hf" (Hugging Face Trainer: gradient
-    # checkpointing off unless set) or "trl" (TRL's configs: on by default)
     # The torchtune recipe config named ("llama3/8b_lora_single_device"): what is not said is
     # its own (bot.understand.torchtune_configs)
     torchtune_config: str | None = None
-    trainer: Literal["hf", "trl"] | None = None
+    # The trainer a pasted command or config runs: "hf" (Hugging Face Trainer: gradient
+    # checkpointing off unless set) or "trl" (TRL's configs: on by default); or the trainer
+    # named, "composer" (MosaicML's llm-foundry: FSDP gradients reduce-scattered every
+    # micro-batch, bot.detail)
+    trainer: Literal["hf", "trl", "composer"] | None = None
     # grad_ckpt is False because the Hugging Face Trainer named leaves it off, not because it was
     # said (the reply says whose default it is)
     ckpt_by_trainer: bool | None = None

@@ -310,6 +310,10 @@ AXOLOTL: Final = _w(r"axolotl")
 _LLAMA_FACTORY: Final = (r"llama ?-?factory(?:-cli)?|llamafactory(?:-cli)?|finetuning_type|"
                          r"quantization_bit")
 LLAMA_FACTORY: Final = _w(_LLAMA_FACTORY)
+# MosaicML's llm-foundry, or the Composer trainer it runs ("with llm-foundry", "mosaicml
+# composer"): under FSDP it never enters no_sync, so the gradients of every micro-batch are
+# reduce-scattered and stay sharded (bot.detail). Not "composer" alone, a musician's word too.
+COMPOSER: Final = _w(r"llm[ _-]?foundry|mosaic(?:ml)?(?:'s)? composer|composer(?:'s)? trainer")
 TRAINER_WRAPPER: Final = _w(_LLAMA_FACTORY + r"|autotrain|axolotl")
 # Hugging Face transformers' generate runs the whole prompt through one forward pass (no
 # chunked prefill): "with transformers", "hf transformers", "model.generate".
@@ -745,7 +749,7 @@ class Settings:
     torchtune: bool | None = None  # trained with torchtune (BF16 adapters)
     # The trainer a pasted command or config runs: "hf" (the Hugging Face Trainer, whose
     # gradient checkpointing is off unless set) or "trl" (TRL's configs, on by default)
-    trainer: Literal["hf", "trl"] | None = None
+    trainer: Literal["hf", "trl", "composer"] | None = None
     # The Trainer's own arguments pasted (TrainingArguments, its flags, TRL's configs or CLI):
     # per_device_train_batch_size left out is its default, 8.
     trainer_batch: bool = False
@@ -964,6 +968,8 @@ def _read_flags(s: str) -> Settings:
     elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s):
         out.trainer = "hf"
         out.trainer_batch = True
+    elif COMPOSER.search(s):
+        out.trainer = "composer"
     if SFT_PASTED.search(s):
         out.sft_config = True
     if PEFT_CONFIG.search(s):
