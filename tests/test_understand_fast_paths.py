@@ -124,7 +124,7 @@ def test_flat_maps_every_character_as_one_by_one() -> None:
 
 
 def _plain_digits_always(text: str) -> str:
-    text = compiled(digits._INSIDE_NUMBER).sub("", text)
+    text = compiled(digits._INSIDE_WORD).sub("", text)
     text = compiled(digits._FRACTION).sub(digits._fraction, text)
     text = compiled(digits._NON_ASCII_DIGIT).sub(digits._ascii_digit, text)
     return compiled(digits._POWER_OF_TEN).sub(digits._power, text.translate(digits._SEPARATORS))
@@ -132,7 +132,7 @@ def _plain_digits_always(text: str) -> str:
 
 def test_plain_digits_leaves_text_without_digits_unsearched(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(digits, "_INSIDE_NUMBER", _Refused())
+    monkeypatch.setattr(digits, "_INSIDE_WORD", _Refused())
     monkeypatch.setattr(digits, "_NON_ASCII_DIGIT", _Refused())
     monkeypatch.setattr(digits, "_POWER_OF_TEN", _Refused())
     text = "¿Cuánto cuesta un LoRA de 12.5B en 3 H100 durante 20.5 horas? «100 €»"

@@ -39,6 +39,9 @@ class Bound:
 BOUNDS: Final[dict[str, Bound]] = {
     # Same limits as /alert (bot/alerts/subscriptions.py): dollars per GPU-hour.
     "threshold_usd": Bound(N_("the alert price"), Decimal(0), Decimal(10_000), "usd", True),
+    # "a budget of $0", "$-500", "-$500" were answered as if no budget was said; "$1e46" listed
+    # hours of 46 digits. A billion dollars is beyond any order of GPU-hours.
+    "budget_usd": Bound(N_("the budget"), Decimal(0), Decimal(10) ** 9, "usd", True),
     "percent": Bound(N_("the price move"), Decimal("0.1"), Decimal(100), "percent"),
     "seq_len": Bound(N_("the sequence length"), Decimal(1), Decimal(10_000_000)),
     "batch_size": Bound(N_("the batch size"), Decimal(1), Decimal(1_000_000)),

@@ -1,6 +1,6 @@
 """Digits as people paste them, made plain before folding: "٧٠B" and "७०B" are 70B, "10⁹ tokens"
-is a billion tokens, and an invisible character pasted inside a number ("7\u200b0") does not cut
-it in two.
+is a billion tokens, and an invisible character pasted inside a number ("7\u200b0") or a word
+("q\u200blora") does not cut it in two.
 
 Folding alone (NFKD, then every non-ASCII character to a space) turned Arabic-Indic and
 Devanagari digits into spaces, "10⁹" into "109", and "7<ZWSP>0B" into "7 0B", a model of 0B.
@@ -17,7 +17,9 @@ from bot.understand.lazy import lazy
 # Format characters (Unicode Cf) that copy-paste leaves in text: zero-width space and joiners,
 # bidi marks, embeddings, overrides and isolates, word joiner, BOM, soft hyphen.
 _INVISIBLE: Final = "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
-_INSIDE_NUMBER: Final = lazy(rf"(?<=\d)[{_INVISIBLE}]+(?=\d|[.,٫٬]\d)")
+# ... inside a word too: "q<ZWSP>lora" was "q lora", read as LoRA; "ql<ZWNJ>ora" no method.
+_INSIDE_WORD: Final = lazy(
+    rf"(?<=\w)[{_INVISIBLE}]+(?=\w)|(?<=\d)[{_INVISIBLE}]+(?=[.,٫٬]\d)")
 _NON_ASCII_DIGIT: Final = lazy(r"(?![0-9])\d")  # \d is every Unicode decimal digit
 # Arabic decimal and thousands separators, used with Arabic-Indic digits.
 _SEPARATORS: Final = str.maketrans({"٫": ".", "٬": ","})
@@ -55,7 +57,7 @@ def plain_digits(text: str) -> str:
     """`text` with its digits in ASCII; meant for text that is not ASCII already."""
     if not _CHANGED.search("".join(_NOT_ASCII.findall(text))):
         return text
-    text = _INSIDE_NUMBER.sub("", text)
+    text = _INSIDE_WORD.sub("", text)
     if "½" in text or "¼" in text or "¾" in text:
         text = _FRACTION.sub(_fraction, text)
     text = _NON_ASCII_DIGIT.sub(_ascii_digit, text).translate(_SEPARATORS)

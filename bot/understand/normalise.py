@@ -161,17 +161,22 @@ def _latin_folded(text: str) -> str | None:
 
 # "10^12 hours", "1e30 hours", "10**9 tokens": a power written out, so the number is read whole
 # (was "10^12" read as 12 hours) and the bounds reject what is out of range. Past 60 digits the
-# value only has to stay huge.
+# value only has to stay huge. A negative exponent too: "1e-3 hours", "$1e-2", "below 2.5e-1"
+# were 1 hour, $1 and $2.50 (the mantissa read alone); below 60 decimals the value is 0.
 _POWER: Final = lazy(
-    r"(?<![\w.])(\d{1,3}(?:\.\d{1,6})?)(?: ?(\^|\*\*) ?|e\+?)(\d{1,3})(?![\w.])")
+    r"(?<![\w.])(\d{1,3}(?:\.\d{1,6})?)(?: ?(\^|\*\*) ?|e([+-])?)(\d{1,3})(?![\w.])")
 _HUGE: Final = "1" + "0" * 61
 
 
 def _power(match: re.Match[str]) -> str:
-    base, power, exponent = Decimal(match.group(1)), match.group(2), int(match.group(3))
+    base, power, exponent = Decimal(match.group(1)), match.group(2), int(match.group(4))
     if power is None:  # "1.5e3": a mantissa times ten to the exponent
+        if match.group(3) == "-":
+            exponent = -exponent
         if base.adjusted() + exponent > 60:
             return _HUGE
+        if base.adjusted() + exponent < -60:
+            return "0"
         value = base.scaleb(exponent)
     elif base == 0:
         return "1" if exponent == 0 else "0"
@@ -233,6 +238,13 @@ def fold(text: str) -> str:
 
 
 _SPACE_COMMA: Final = lazy(r" ,(?=[^\s,])")
+# Thousands grouped by an apostrophe, as the Swiss write them ("1'000 hours", "1’000’000 tokens"):
+# was read from its first group or its last (1 hour, an alert at $1, 0 tokens).
+_APOSTROPHE_GROUPS: Final = lazy(r"(?<![\d'])\d{1,3}(?:'\d{3})+(?!\d|'\d)")
+
+
+def _ungrouped(match: re.Match[str]) -> str:
+    return match.group().replace("'", "")
 
 
 def _folded(text: str) -> str:
@@ -246,6 +258,8 @@ def _folded(text: str) -> str:
     text = text.casefold()
     text = _POWER.sub(_power, text)
     text = _SYMBOL.sub(_symbol, text)
+    if "'" in text:
+        text = _APOSTROPHE_GROUPS.sub(_ungrouped, text)
     # The common case, plain ASCII, has no accents to strip nor characters to blank.
     if not text.isascii():
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))

@@ -1584,6 +1584,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             # (was "$700 buys 853.6 hours of 1× L40S", the fit asked unanswered)
             continue
         value = work.num(raw) * _money_scale(match.group("ka") or match.group("kb"))
+        if match.group("sign"):
+            value = -abs(value)
         rate = bool(match.group("hourly"))
         on_gpu = _SPENT_ON_GPU.match(work.s, match.end()) is not None \
             or _FOR_GPU_HOURS.match(work.s, match.end()) is not None

@@ -839,7 +839,9 @@ _PER_HOUR_SUFFIX: Final = r"(?: ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|h
 MONEY: Final = Guarded(
     ("$", "usd", "dol", "buck"),
     # "$1.5k", "1k usd", "2k bucks", "$1M", "1 million dollars", "10 mil dolares": scaled.
-    rf"(?:{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?:(?P<ka>{MONEY_SCALE})(?![a-z]))?"
+    # "a budget of -$500": the sign before the currency is the sum's (was $500); not the dash
+    # of a range ("$2-$3", "$2 - $3").
+    rf"(?:(?:(?<=[a-z] )(?P<sign>-) ?)?{alt(lx.MONEY_BEFORE)} ?(?P<a>-?{NUM_SP})(?:(?P<ka>{MONEY_SCALE})(?![a-z]))?"
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>{MONEY_SCALE})? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"(?P<hourly>{_PER_HOUR_SUFFIX})"  # "$1/hr", "2 dollars an hour": a price per hour
 )
