@@ -2504,14 +2504,16 @@ def _sample_bracket(query: Query, composed: Answer,
     # both figures (was the shorter on another card, "14.75 hours at 512 tokens, 9.49 at 2,048,
     # on 1× B200", the first on an L40S).
 
-    def timed(each: int, where: dict[str, Any]) -> TrainingEstimate | None:
+    def timed(each: int, where: dict[str, Any], seq: int | None = None,
+              ) -> TrainingEstimate | None:
         # Samples of that length run in sequences of it, as "20k samples of 512 tokens" are
         # timed (was the default 2,048-token step for both: QLoRA's dequantization, a larger
         # share of a shorter step, left out, 25 minutes against 29 on an H100).
         detail = _timed_detail(query.model_copy(update={
             "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
             "pairs_doubled": answers == 2, "method": method, **where,
-            "seq_len": query.seq_len if query.seq_len is not None else each}), cat)
+            "seq_len": seq if seq is not None
+            else query.seq_len if query.seq_len is not None else each}), cat)
         return detail.training_time if detail is not None else None
 
     for each in reversed(SAMPLE_LENGTHS):
@@ -2531,13 +2533,46 @@ def _sample_bracket(query: Query, composed: Answer,
             # shorter are timed where the longest are too (was "1.75 hours at 512 tokens each,
             # 1.17 hours at 2,048 tokens each, on 1× L40S", the first on the RTX 3080 asked).
             there = timed(each, {"gpu": found[0][1].gpu, "gpu_count": found[0][1].gpu_count})
-            if there is not None and there.wall_clock_hours is not None:
+            own = _owned_longest(query, estimate, *found[0], timed, cat) \
+                if there is not None and there.quote is not None else None
+            if own is not None:
+                # ... unless the card is the user's own: there both lengths are timed on it,
+                # the longest samples at the longest sequence it holds (said so), and each
+                # rented where the longest costs least follows (was both on 1× L40S, "Timed on
+                # the cheapest offered configuration that fits", the 2× RTX 3090 owned unsaid).
+                assert there is not None
+                found[0] = (found[0][0], own)
+                estimate = replace(estimate, rented=there)
+            elif there is not None and there.wall_clock_hours is not None:
                 estimate = replace(there, asked=estimate.asked and found[0][1].asked,
                                    **estimate.of_asked())
         found.insert(0, (each, estimate))
         if estimate.gpu is not None and query.gpu is None and not on:
             on = {"gpu": estimate.gpu, "gpu_count": estimate.gpu_count}
     return tuple(found)
+
+
+def _owned_longest(query: Query, shorter: TrainingEstimate, each: int,
+                   longest: TrainingEstimate, timed: Callable[[int, dict[str, Any], int | None], TrainingEstimate | None],
+                   cat: Catalogue) -> TrainingEstimate | None:
+    """"how long to lora qwen2.5 14b on my 2x3090 with 30k convos": the card asked is the
+    user's own and holds the shorter samples (`shorter`, timed there) but not the longest, of
+    `each` tokens (`longest`, timed where it costs least to rent): the longest timed on the user's card at
+    the longest sequence it holds (or with checkpointing on, when that was off), the same
+    tokens, with the rented run beside it. None when the card is not theirs, or it holds no
+    such run."""
+    if query.intent != "time" or query.gpu is None or not shorter.asked or longest.asked \
+            or not longest.asked_short or longest.asked_hours is None \
+            or longest.quote is None or not _run_at_home(query, cat.gpu(query.gpu)):
+        return None
+    where = {"gpu": shorter.gpu, "gpu_count": shorter.gpu_count}
+    if longest.asked_ckpt_gb is not None:
+        own = timed(each, {**where, "grad_ckpt": True}, None)
+    else:
+        own = timed(each, where, longest.asked_seq_len)
+    if own is None or not own.asked or own.wall_clock_hours is None:
+        return None
+    return replace(own, rented=longest, **longest.of_asked())
 
 
 def _timed_detail(query: Query, cat: Catalogue) -> DetailedAnswer | None:

@@ -119,15 +119,17 @@ def test_both_lengths_timed_on_the_configuration_named(turns: tuple[str, ...]) -
     # The card asked holds 512-token samples but not 2,048-token ones: both were said "on 1×
     # L40S", the first timed on the card asked ("1.75 hours at 512 tokens each, 1.17 hours at
     # 2,048"; on the M2 27.25 hours), under "No datasheet we can cite gives the RTX 3080's peak"
-    # (it has one). Now both on the L40S, and the card's peak not denied.
+    # (it has one). Then both on the L40S; since probe43 both on the 3080, the user's own card
+    # (the longest at the longest sequence it holds, said so), the L40S's times after them.
     reply = converse(*turns, locale="en")[-1]
     (short_len, short_t), (long_len, long_t) = reply.answer.sample_bracket
     assert (short_len, long_len) == (512, 2048)
-    assert (short_t.gpu, long_t.gpu) == ("l40s", "l40s"), reply.text
+    assert (short_t.gpu, long_t.gpu) == ("rtx-3080", "rtx-3080"), reply.text
     assert short_t.wall_clock_hours is not None and long_t.wall_clock_hours is not None
     assert short_t.wall_clock_hours < long_t.wall_clock_hours, reply.text
-    says(reply.text, ["on 1× L40S (1 epoch)", "Timed on the cheapest offered configuration that fits."],
-         ["No datasheet we can cite"])
+    says(reply.text, ["on 1× RTX 3080 (1 epoch)", "do not fit on 1× RTX 3080 as they are",
+                      "Rented here instead, where this run costs least, on 1× L40S"],
+         ["No datasheet we can cite", "Timed on the cheapest offered configuration that fits."])
 
 
 def test_a_card_with_no_peak_on_file_still_says_so() -> None:
