@@ -3988,7 +3988,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     times: tuple[Any, ...] = answer.compare_times
     # "in hours?" after the comparison: its times in the unit asked, leading unless both are
     # priced (then the lead line above says both times already)
-    unit_asked = (asked.hours_asked or asked.minutes_asked or asked.days_asked) \
+    unit_asked = (asked.hours_asked or asked.minutes_asked or asked.days_asked
+                  or asked.times_asked) \
         and sum(1 for t in answer.compare_times if t.quote is not None) < 2
     timed_from = len(out)
     if times:

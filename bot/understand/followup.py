@@ -630,6 +630,47 @@ def _time_in_unit(new: Query, previous: Query) -> Query | None:
                                      "hours_asked": not days and not minutes})
 
 
+# "and on 2 of each?", "¿y con dos de cada una?", "et avec 2 de chaque ?" (folded): both sides
+# of a comparison at that count.
+_EACH_COUNT: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|what about|how about|y|et|e|pero|mais|but|vale|bon)\W+)*"
+    r"(?:(?:on|with|en|con|sur|avec|using|usando|si) )?(?P<n>\d|two|three|four|eight|dos|tres|"
+    r"cuatro|ocho|deux|trois|quatre|huit) (?:of each|each|de cada (?:una|uno)|de cada|de chaque|"
+    r"(?:de )?chacune?|chaque)\W*$"
+)
+# "how long on each?", "how long for both?", "¿cuánto tarda en cada una?", "combien de temps
+# sur chacune ?" (folded): each side's time.
+_EACH_TIME: Final = lazy(
+    r"(?<![a-z])(?:each|both|cada una?|cada uno|las dos|los dos|ambas|ambos|chacune?|les deux)"
+    r"(?![a-z])"
+)
+
+
+def _each_of_comparison(new: Query, previous: Query, folded: str) -> Query | None:
+    """After two cards compared for a model: "and on 2 of each?" is both at that count (was "I
+    did not understand"); "how long on each?" on a run's data is both times, leading (was the
+    first card's time alone)."""
+    if previous.intent != "compare" or len(previous.other_gpus) != 1 or previous.gpu is None \
+            or previous.params_b is None or previous.rig or _names_model(new) \
+            or _names_card(new) or words(new.text) > SHORT_WORDS:
+        return None
+    counted = _EACH_COUNT.match(folded)
+    if counted is not None:
+        said = counted.group("n")
+        n = int(said) if said.isdigit() else words_value(said)
+        if n is None or not 1 <= n <= 8:
+            return None
+        merged = _merge(new.model_copy(update={"intent": "compare"}), previous,
+                        names_model=False)
+        return merged.model_copy(update={"intent": "compare", "gpu_count": n,
+                                         "other_gpu_count": n})
+    if new.intent != "time" or _EACH_TIME.search(folded) is None \
+            or (previous.dataset_tokens is None and not previous.dataset_samples):
+        return None
+    merged = _merge(new.model_copy(update={"intent": "compare"}), previous, names_model=False)
+    return merged.model_copy(update={"intent": "compare", "times_asked": True})
+
+
 # "why is the h100 faster?", "why is it so slow?", "¿por qué la h100 es más rápida?",
 # "pourquoi la h100 va plus vite ?" (folded): a why, naming at most the cards compared.
 _WHY_NAMING: Final = lazy(
@@ -1427,7 +1468,7 @@ def _follow_up(
         return trained
     per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous) \
         or _steps_of_run(new, previous) \
-        or _why_of_comparison(new, previous)
+        or _why_of_comparison(new, previous) or _each_of_comparison(new, previous, fold(new.text))
     if per_gpu is not None:
         return per_gpu
     epochs = _epochs_of_untimed_run(new, previous) or _per_epoch_of_run(new, previous)

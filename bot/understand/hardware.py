@@ -63,6 +63,9 @@ class GpuMention:
     # ("8gb vram laptop 3060": NVIDIA's RTX 3060 Laptop has 6 GB): the answer is on the
     # datasheet's memory, and the reply says both (was the 6 GB, or the 8 GB, silently).
     said_gb: Decimal | None = None
+    # Ruled out where it is named: "on a 4090, not a 3090", "sorry, 4090 not 3090", "una
+    # 4090, no una 3090", "une 4090, pas une 3090" (take_gpus drops it beside a card kept).
+    ruled_out: bool = False
 
 
 class Work(Protocol):
@@ -243,6 +246,12 @@ _COUNT_BEFORE: Final = lazy(
 # "an H100", "una H100", "une H100": one card named with an indefinite article, also elided
 # after "que" and "de" ("2 h200 c'est mieux qu'une b200 ?", "au lieu d'un h100").
 _ARTICLE_BEFORE: Final = lazy(r"(?:(?<![\w'])|(?<=qu')|(?<=d'))(?:an?|una?|une) $")
+# "not" right before a card's name, at most an article or "on" between ("4090 not 3090",
+# "not on a 3090", "no una 3090", "pas une 3090", "pas sur la 3090"), but not "why not …".
+_RULED_OUT_BEFORE: Final = lazy(
+    r"(?<!why )(?<!por que )(?<!pourquoi )(?<![\w'])(?:not|no|pas)"
+    r"(?: (?:on|in|with|en|con|sur|avec|a|an|the|my|una?|el|la|mi|une?|le|ma|mon))* $"
+)
 # A word before a card's name that makes it plural, no count said ("several h100", "varias
 # h100", "sur des h100", "plusieurs a100").
 _PLURAL_BEFORE: Final = lazy(
@@ -944,7 +953,9 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
                 or _plural_name(name, gpu, mem, index))
             work.gpus.append(GpuMention(gpu.id, name, count, unified, assumed, mem, alt,
                                         alt_after, one=one is not None, plural=plural,
-                                        said_gb=_said_apart(gpu, mem, unified, count, index)))
+                                        said_gb=_said_apart(gpu, mem, unified, count, index),
+                                        ruled_out=_RULED_OUT_BEFORE.search(
+                                            work.s, max(0, start - 24), start) is not None))
         # "200 a100 gpu hours": one "gpu" left between the number and its hours, as "200 gpu
         # hours" is read (GPU-hours), not a count of 200 cards.
         hours_of = _GPU_HOURS_AFTER.match(work.s[end : end + 16]) if count is None \
@@ -1004,6 +1015,11 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
         work.blank(paid.start(), paid.end(), "gpu")
         if kaggle is not None and kaggle_at is None and kaggle.start() < paid.start():
             kaggle_at = at  # "kaggle or colab pro": Kaggle's named first
+    kept = [m for m in work.gpus if not m.ruled_out]
+    if len(kept) < len(work.gpus) and any(m.gpu_id is not None for m in kept):
+        # "can i qlora llama 3 8b on a 4090, not a 3090": the card ruled out is no side of a
+        # comparison (was "RTX 4090 or RTX 3090?")
+        work.gpus[:] = kept
     _kaggle(work, index, kaggle_at)
     _one_mac(work, index)
     for mention in instances:  # "an A10G (aws g5.xlarge)": one GPU, said twice

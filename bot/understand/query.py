@@ -619,6 +619,9 @@ class Query(BaseModel):
     # "how many days to full finetune …", "¿cuántos días …?", "combien de jours …": a run's time
     # asked in days, said in them beside the hours from a day on (else from two).
     days_asked: bool = False
+    # "how long on each?", "¿cuánto tarda en cada una?", "combien de temps sur chacune ?" after
+    # two cards compared on a run: the comparison, its times leading.
+    times_asked: bool = False
     # "in hours?", "¿en horas?", "en heures ?", "how many hours?" after a run's time: the same
     # run's time said in hours (never in minutes, "0.38 hours" not "23 minutes").
     hours_asked: bool = False
