@@ -121,3 +121,48 @@ def test_how_long_on_each_after_two_cards_compared_on_a_run_is_both_times(
     assert (reply.answer.intent, q.gpu, q.other_gpus, q.dataset_tokens) == (
         "compare", "rtx-3090", ("rtx-4090",), 10_000_000), reply.text
     says(reply.text, said, ["🤔"])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b 50k samples 1k tokens h100 how long", "and with 2k tokens each?",
+     "about 4.04 hours on 1× H100 (4.04 GPU-hours for 100 million tokens)"),
+    ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+     "¿y si son de 2k tokens cada uno?",
+     "alrededor de 4,04 horas en 1× H100 (4,04 GPU-horas para 100 millones de tokens)"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
+     "tokens", "et avec 2k tokens chacun ?",
+     "environ 4,04 heures sur 1× H100 (4,04 GPU-heures pour 100 millions de tokens)"),
+])
+def test_a_length_each_after_samples_of_a_length_is_as_many_samples_that_long(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was a dataset of 2,000 tokens: "about 1 minute on 1× H100 (under 0.01 GPU-hours for
+    # 2,000 tokens)"; 50k samples of 2k tokens are 100M tokens, timed at sequences of 2,000
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.seq_len, q.dataset_tokens) == (
+        "time", "llama-3-8b", "h100", 2000, 100_000_000), reply.text
+    says(reply.text, [said], [])
+
+
+def test_samples_after_a_length_each_count_at_that_length() -> None:
+    *_, reply = converse("lora llama 3 8b 50k samples 1k tokens h100 how long",
+                         "and with 2k tokens each?", "and 100k samples?", locale="en")
+    assert (reply.query.seq_len, reply.query.dataset_tokens) == (2000, 200_000_000), reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b 50k samples 1k tokens h100 how long", "sorry i meant 500k samples",
+     "about 19.72 hours on 1× H100 (19.72 GPU-hours for 500 million tokens)"),
+    ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
+     "perdón, quise decir 500k ejemplos", "alrededor de 19,72 horas en 1× H100"),
+    ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
+     "tokens", "pardon, je voulais dire 500k exemples", "environ 19,72 heures sur 1× H100"),
+])
+def test_samples_corrected_after_samples_of_a_length_are_that_many_of_them(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was "I did not understand" ("and 500k samples?" was read)
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.gpu, q.seq_len, q.dataset_tokens) == (
+        "time", "h100", 1000, 500_000_000), reply.text
+    says(reply.text, [said], ["🤔"])

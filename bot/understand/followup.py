@@ -956,6 +956,9 @@ def _against_other_card(new: Query, previous: Query, folded: str) -> Query | Non
 # run on a dataset the dataset's new size (was a 0.01B model, or "I did not understand").
 _BARE_AMOUNT: Final = lazy(
     r"^\W*(?:(?:and|y|e|et|ok|so|what about|how about|que tal|with|con|avec|for|para|pour|on|"
+    # a correction: "sorry i meant 500k samples", "perdón, quise decir 500k ejemplos"
+    r"sorry|oops|no|nah|actually|wait|i meant|i mean|perdon|quise decir|queria decir|"
+    r"me referia a|pardon|non|je voulais dire|en fait|"
     r"sur|en)\W+)*(?P<n>\d{1,7}(?:[.,]\d{1,3})?) ?(?P<unit>k|m|mil|mill?ions?|millones|millon)?"
     r"(?: (?:tokens?|(?P<noun>samples?|examples?|rows?|pairs?|ejemplos?|muestras?|filas?|"
     r"pares|exemples?|echantillons?|lignes?|paires)))?\W*$"
@@ -3408,6 +3411,18 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
                 # and the samples' length, as "20k examples of about 800 tokens each" in one
                 # message reads it: the detailed estimate runs at it (was at 2,048, "not given")
                 update["sample_len_avg"] = int(each)
+    each = new.dataset_tokens
+    if previous.samples_counted and previous.dataset_tokens is not None \
+            and not new.dataset_samples and new.samples_counted is None and each is not None \
+            and each <= _LONGEST_SAMPLE and each == int(each):
+        # "and with 2k tokens each?" after "50k samples of 1k tokens": as many samples, each
+        # that long (was a dataset of 2,000 tokens, "about 1 minute")
+        update.update(dataset_tokens=previous.samples_counted * each,
+                      samples_counted=previous.samples_counted)
+        if previous.sample_len_avg is not None:
+            update["sample_len_avg"] = int(each)
+        elif new.seq_len is None and previous.seq_len is not None:
+            update["seq_len"] = int(each)
     if not new.details and previous.details:
         update["details"] = True
     if new.engine is None and previous.engine is not None and update.get("inference", new.inference):
