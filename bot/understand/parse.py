@@ -2240,11 +2240,12 @@ def _program_licence(s: str, work: _Work) -> str | None:
 # The engines and runners people leave for another: "switched from ollama to vllm", "moved to
 # vllm from ollama", "pasé de ollama a vllm", "je suis passé d'ollama à vllm", "ollama -> vllm",
 # "vllm instead of ollama". The one they left (`left`) is not the one they use now.
-_ENGINE_NAME: Final = px.alt((
+_ENGINE_SPELLINGS: Final = (
     *(f for _, frags in (*lx.SERVING_ENGINES, *lx.LOCAL_RUNNERS) for f in frags
       if not f.startswith("(?:in|")),
     r"exllama(?:v[23])?", r"tabby ?api",
-))
+)
+_ENGINE_NAME: Final = px.alt(_ENGINE_SPELLINGS)
 _SWITCH_VERB: Final = (
     r"(?:switch\w*|mov(?:e|ed|ing)|migrat\w*|went|go(?:ing)?|chang\w*|came|coming|upgrad\w*"
     r"|port(?:ed|ing)?|pas[eo]|pasamos|pasando|pasar|cambi\w*|migr\w*|passe[sr]?|passee?s?"
@@ -2269,6 +2270,14 @@ _ENGINE_LEFT: Final = lazy(
 )
 
 
+# A part of each of _ENGINE_SPELLINGS (tests/test_perf43.py checks it): every branch of _ENGINE_LEFT names an engine, so a
+# text holding none of these is not searched (most questions name none; the search cost ~9 µs
+# of every question that says "de", "from" or "for"). "lm" is vLLM's and LM Studio's, "llama"
+# Ollama's, llama.cpp's, llamafile's and ExLlama's.
+_ENGINE_NEEDLES: Final = ("llama", "lm", "tgi", "jan", "tabby", "kobold", "ooba", "gpt4all",
+                          "sglang", "text-generation")
+
+
 def engine_left_out(s: str) -> str:
     """`s` with the engine or runner the user left for another blanked (as many spaces): the
     engine read is the one they use now ("i switched from ollama to vllm and llama 3 8b OOMs"
@@ -2276,6 +2285,11 @@ def engine_left_out(s: str) -> str:
     if not ("from" in s or "de" in s or "d'" in s or ">" in s or "instead" in s
             or "rather" in s or "lieu" in s or "plutot" in s or " for " in s or " with " in s
             or " por " in s or " par " in s or " pour " in s or "contre" in s):
+        return s
+    for needle in _ENGINE_NEEDLES:  # loops: any() over a generator is twice as slow
+        if needle in s:
+            break
+    else:
         return s
     spans = [m.span(g) for m in _ENGINE_LEFT.finditer(s)
              for g in ("left", "left2", "left3", "left4", "left5") if m.group(g) is not None]
@@ -3424,7 +3438,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     s = words_to_digits(corrected, runs=runs)
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
-    s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
+    if (" de " in s or " of " in s or " d'" in s) and (
+            " y " in s or " and " in s or " et " in s or " luego " in s or " then " in s
+            or " puis " in s):
+        s = _SECOND_RENTAL_UNIT.sub(r"\1\3 \2", s)
     if " h" in s:
         s = _MINUTES_UNSAID.sub(r"\1 min", s)
     if "24" in s:

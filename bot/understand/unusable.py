@@ -79,9 +79,11 @@ FRACTION: Final = lazy(
     # "qwen 2.5 h100", is a model's)
     rf"|(?=\d){_ON}{_FRACTION.replace('?P<n>', '?P<gpu_count_card>')} ?(?:x ?)?{_CARD}"
 )
-# Every branch above holds a decimal number: without one, FRACTION (~8 µs a search, among the
-# costliest patterns a question meets) is not searched.
-_DECIMAL: Final = lazy(r"\d[.,]\d")
+# Every branch above holds _FRACTION itself, with its look-arounds: where no decimal number
+# stands as _FRACTION reads one (not "12.5b", "1.5k", "v2.5.1"), FRACTION (~8 µs a search,
+# among the costliest patterns a question meets) is not searched. The bare-size questions all
+# hold a decimal ("12.5b"), most of them none that _FRACTION reads.
+_DECIMAL: Final = lazy(_FRACTION)
 
 # "NaN", "inf", "infinite", "infinito", "infini" said where a count goes. ("∞" is folded away;
 # unusable() reads it as "inf" first.)

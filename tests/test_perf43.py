@@ -1,0 +1,107 @@
+"""Exact cuts of issue #16 (session 43). Replies stay the same to the byte: tests/test_speed38.py's
+golden replies pin them; these tests pin each cut where undoing it is observable (a pattern not
+searched where what every match of it holds is absent), and that what it skips still reads the
+same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.understand import parse, unusable
+from rules.catalogue import load_catalogue
+
+
+def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts `pattern.method` is called with from now on (the compiled pattern's own method
+    is an instance attribute once compiled: replaced here by one that counts)."""
+    compiled = pattern.compiled()  # a bot.understand.lazy.LazyPattern
+    real: Callable[..., Any] = getattr(compiled, method)
+    seen: list[str] = []
+
+    def counting(s: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(s)
+        return real(s, *args, **kwargs)
+
+    monkeypatch.setattr(pattern, method, counting)
+    return seen
+
+
+# -- unusable: FRACTION searched only where a decimal number stands as _FRACTION reads one -----
+
+@pytest.mark.parametrize(("text", "searched", "found"), [
+    # the bare-size questions: a decimal before "b" is a size, never a count
+    ("qlora 12.5b on 3x h100 for 40 hours", False, None),
+    ("lora 63.1b avec seq len 512, batch 15 et 516m tokens sur un a10, details", False, None),
+    ("1.5k gpus", False, None),  # a multiplier: 1,500 of them
+    ("v2.5.1 on a 4090", False, None),
+    # a decimal read as one: searched, and the same finding
+    ("cost of qlora 12.5b on 3x h100 for 45.6 hours", True, None),
+    ("qlora llama 3 8b batch 2.5 on a 4090", True, ("fraction", "batch_size", "2.5")),
+    ("lora rank 7.5 for llama 3 8b", True, ("fraction", "lora_rank", "7.5")),
+    ("can i train llama 3 8b on 1.5 gpus", True, ("fraction", "gpu_count", "1.5")),
+    ("qlora 8b on 2,5 h100s", True, ("fraction", "gpu_count", "2,5")),
+])
+def test_fraction_searched_only_beside_a_decimal_it_reads(
+        text: str, searched: bool, found: tuple[str, str, str] | None,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _counted(unusable.FRACTION, "search", monkeypatch)
+    assert unusable.unusable(text) == found
+    assert bool(seen) is searched
+
+
+# -- engine_left_out: the engine switched from searched only where an engine is named --------
+
+def test_each_engine_spelling_holds_a_needle_at_its_start() -> None:
+    """Every branch of _ENGINE_LEFT names an engine: a needle that every spelling holds (not
+    under a quantifier nor an alternative) keeps the skip exact. A spelling added later fails
+    here until a needle covers it."""
+    for spelling in parse._ENGINE_SPELLINGS:
+        assert any(
+            needle in spelling
+            and not any(c in spelling[:spelling.index(needle)] for c in "(|?*[{")
+            and spelling[spelling.index(needle) + len(needle):][:1] not in ("?", "*", "{")
+            for needle in parse._ENGINE_NEEDLES), spelling
+
+
+@pytest.mark.parametrize(("text", "searched", "left"), [
+    ("cost of qlora 12.5b on 3x h100 for 40 hours", False, None),
+    ("combien de memoire pour un lora d'un modele de 12b ?", False, None),
+    ("i switched from ollama to vllm and llama 3 8b ooms", True, "ollama"),
+    ("pase de lm studio a vllm con llama 3 8b", True, "lm studio"),
+    ("je suis passe d'ollama a vllm", True, "ollama"),
+    ("moved to sglang from text-generation-inference", True, "text-generation-inference"),
+    ("ollama -> llama.cpp on my 3090", True, "ollama"),
+    ("vllm instead of tgi for llama 3 70b", True, "tgi"),
+    ("ditched koboldcpp for tabbyapi", True, "koboldcpp"),
+    ("switched from exllamav2 to gpt4all", True, "exllamav2"),
+])
+def test_engine_left_searched_only_where_an_engine_is_named(
+        text: str, searched: bool, left: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _counted(parse._ENGINE_LEFT, "finditer", monkeypatch)
+    out = parse.engine_left_out(text)
+    assert bool(seen) is searched
+    if left is None:
+        assert out == text
+    else:
+        assert left not in out and len(out) == len(text)
+
+
+# -- the second rental's unit: substituted only where "de/of/d'" and "and/y/et/…" both stand ---
+
+@pytest.mark.parametrize(("text", "searched", "hours"), [
+    ("cost of QLoRA 12.5B on 3x H100 for 45.6 hours", False, "45.6"),
+    ("QLoRA 12.5B con seq len 512, batch 4 y 278M tokens en una 3090, detalles", False, None),
+    ("5 horas de h200 y 10 de l40s", True, "5"),
+    ("3 hours of h100 and 2 of a100, how much", True, "3"),
+    ("2 heures d'h100 et 4 d'a100 ça coûte combien", True, "2"),
+])
+def test_second_rental_unit_substituted_only_where_it_can_be(
+        text: str, searched: bool, hours: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = _counted(parse._SECOND_RENTAL_UNIT, "sub", monkeypatch)
+    query = parse.understand(text, load_catalogue())
+    assert bool(seen) is searched, seen
+    assert (str(query.hours) if query.hours is not None else None) == hours
