@@ -152,7 +152,7 @@ def test_lightning_is_bitcoins_network(text: str, has: list[str]) -> None:
     # datasheets alone, "better" unanswered)
     ("whats better for finetuning, 2x 3090 or 1x 4090?",
      "📏 <b>For training, memory decides what fits: the largest model with QLoRA is about 46.7B "
-     "(Mixtral 8x7B) on 2× RTX 3090 (48 GB), about 30B (GLM-4.7-Flash 30B-A3B) on 1× RTX 4090 "
+     "(Mixtral 8x7B) on 2× RTX 3090 (48 GB), about 30B (MPT 30B) on 1× RTX 4090 "
      "(24 GB), by the detailed estimate at typical settings (sequence 2,048, batch 1).</b>"),
     ("para entrenar, ¿mejor 2 3090 o una 4090?",
      "📏 <b>Para entrenar, lo que cabe lo decide la memoria: el modelo más grande con QLoRA es "

@@ -75,7 +75,7 @@ WITHIN_HOURS: list[tuple[str, str | None, str]] = [
      "7,22\u00a0horas.</b>"),
     ("biggest model i can qlora on a 4090 on 50M tokens in 10 hours", None,
      "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends "
-     "on 1× RTX 4090: GLM-4.7-Flash 30B-A3B, in about 5.84 hours.</b>\n"
+     "on 1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 7.08 hours.</b>\n"
      "MPT 30B, the largest the memory holds, takes about 46.35 hours there."),
 ]
 

@@ -121,13 +121,13 @@ def test_fine_tuning_per_1k_tokens_stays_a_training_cost() -> None:
 
 def test_the_largest_models_are_named_newest_first() -> None:
     reply = PIPELINE.ask("what can i finetune on a 3090")
-    assert "(sequence 2,048, batch 1): GLM-4.7-Flash 30B-A3B, MPT 30B, and OPT-30B (Meta)." \
+    assert "(sequence 2,048, batch 1): MPT 30B and OPT-30B (Meta)." \
         in reply.text, reply.text
     assert reply.answer.largest_names == (
         "Qwen3-VL 32B", "Olmo 3 32B", "Granite 4.0 H Small (32B MoE)", "Qwen2.5-VL 32B",
-        "OLMo 2 32B", "DeepSeek-R1-Distill-Qwen-32B", "Qwen1.5 32B")
+        "OLMo 2 32B", "DeepSeek-R1-Distill-Qwen-32B", "EXAONE 3.5 32B", "Qwen1.5 32B")
     assert "about 32B (Qwen3-VL 32B, Olmo 3 32B, Granite 4.0 H Small (32B MoE), Qwen2.5-VL " \
-        "32B, and 3 others)" in reply.text
+        "32B, and 4 others)" in reply.text
 
 
 def test_the_12b_20b_and_24b_models_are_named_newest_first() -> None:
