@@ -152,3 +152,39 @@ def test_seed_oss_is_the_largest_4_bit_model_on_24_gb(pipeline: Pipeline) -> Non
     got = to_json(pipeline.ask("biggest llm i can run on my 3090 in 4bit"))
     assert got["params_b"] == 36 and got["fits"], got["text"]
     assert "Seed-OSS 36B" in got["text"]
+
+
+@pytest.mark.parametrize(("question", "model_id", "params_b"), [
+    # Were another model: MiniMax-M2 (230B) by the closest spelling, Phi-4 (14B) by the
+    # longest mention, a compare question ("hunyuan a13b on an h100": "Which two GPUs").
+    ("minimax m1 on 8x h200", "minimax-m1", 456),
+    ("MiniMaxAI/MiniMax-M1-80k in fp8 on 8x h200", "minimax-m1", 456),
+    ("phi 4 multimodal on a 4090", "phi-4-multimodal", 5.6),
+    ("phi-4-multimodal-instruct lora on a 3090", "phi-4-multimodal", 5.6),
+    ("hunyuan a13b on an h100", "hunyuan-a13b", 80),
+    ("tencent/Hunyuan-A13B-Instruct on 2x a100 in bf16", "hunyuan-a13b", 80),
+    # Were a bare size.
+    ("ernie 4.5 21b a3b on a 4090", "ernie-4.5-21b-a3b", 21),
+    ("ernie 4.5 300b on 8x h200", "ernie-4.5-300b-a47b", 300),
+    ("exaone 4.0 32b on an h100", "exaone-4.0-32b", 32),
+    ("exaone 4.0 1.2b lora on a t4", "exaone-4.0-1.2b", 1.2),
+])
+def test_models_read_as_another_or_as_a_size_are_their_own(pipeline: Pipeline, question: str,
+                                                           model_id: str,
+                                                           params_b: float) -> None:
+    got = to_json(pipeline.ask(question))
+    assert got["model"] == model_id and got["params_b"] == params_b, got["text"]
+    assert got["error"] is None, got["text"]
+
+
+@pytest.mark.parametrize(("model_id", "total", "active"), [
+    ("minimax-m1", "456", "45.9"), ("hunyuan-a13b", "80", "13"),
+    ("ernie-4.5-21b-a3b", "21", "3"), ("ernie-4.5-300b-a47b", "300", "47"),
+])
+def test_mixtures_carry_their_published_active_counts(model_id: str, total: str,
+                                                      active: str) -> None:
+    spec = CATALOGUE.get(model_id)
+    assert (spec.params_b, spec.active_params_b) == (Decimal(total), Decimal(active))
+    assert spec.arch is None  # no config.json read
+    # MiniMax-M1's lightning attention keeps no KV cache on most layers.
+    assert spec.hybrid_attention == (model_id == "minimax-m1")
