@@ -16,7 +16,7 @@ COLAB_SECOND = [
     ("mi 3060 o colab para qlora 7b", "RTX 3060", "T4",
      "No alquilamos la T4: este veredicto es para la GPU que recibe tu cuaderno de Google Colab."),
     ("ma 3060 ou colab pour un qlora 7b", "RTX 3060", "T4",
-     "Nous ne louons pas le T4\u00a0: ce verdict vaut pour le GPU que reçoit votre notebook Google Colab."),
+     "Nous ne louons pas la T4\u00a0: ce verdict vaut pour le GPU que reçoit votre notebook Google Colab."),
     ("my 3090 or colab pro a100 for lora 8b", "RTX 3090", "A100 40GB",
      "We don't rent the A100 40GB here: this verdict is for the one your Google Colab notebook gets."),
 ]
@@ -43,7 +43,7 @@ KAGGLE = [
      "🏠 No alquilamos la T4: este veredicto es para las 2× T4 que recibe un cuaderno de Kaggle; "
      "su otra GPU allí es una P100 de 16\u00a0GB."),
     ("est-ce que je peux faire un qlora de llama 3 8b sur kaggle ?", "t4", 2, "fit",
-     "🏠 Nous ne louons pas le T4\u00a0: ce verdict vaut pour les 2× T4 que reçoit un notebook "
+     "🏠 Nous ne louons pas la T4\u00a0: ce verdict vaut pour les 2× T4 que reçoit un notebook "
      "Kaggle\u202f; son autre GPU y est un P100 de 16\u202fGo."),
     ("kaggle 2x t4 can i qlora llama 3 8b", "t4", 2, "fit",
      "🏠 We don't rent the T4 here: this verdict is for the 2× T4 a Kaggle notebook gets"),

@@ -92,9 +92,9 @@ KAGGLE_VS_COLAB = [
     ("which is better kaggle or colab free for qlora mistral 7b", ("t4", 2), ("t4", 1),
      [KAGGLE, COLAB]),
     ("kaggle ou colab pour un qlora 7b ?", ("t4", 2), ("t4", 1), [
-        "🏠 Nous ne louons pas le T4\u00a0: ce verdict vaut pour les 2× T4 que reçoit un notebook "
+        "🏠 Nous ne louons pas la T4\u00a0: ce verdict vaut pour les 2× T4 que reçoit un notebook "
         "Kaggle\u202f; son autre GPU y est un P100 de 16\u202fGo.",
-        "🏠 Nous ne louons pas le T4\u00a0: ce verdict vaut pour le GPU que reçoit votre notebook "
+        "🏠 Nous ne louons pas la T4\u00a0: ce verdict vaut pour le GPU que reçoit votre notebook "
         "Google Colab."]),
     ("colab o kaggle para qlora de 7b?", ("t4", 1), ("t4", 2), [
         "🏠 No alquilamos la T4: este veredicto es para la GPU que recibe tu cuaderno de Google "

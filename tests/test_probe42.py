@@ -100,7 +100,7 @@ def test_the_flash_attention_ampere_error_leads(text: str, lead: str, lacks: lis
     ("FlashAttention only supports Ampere GPUs or newer sur ma T4 avec un qlora de mistral 7b, "
      "que faire ?", "fr",
      "⚠️ <b>Le problème vient de FlashAttention-2, pas de la mémoire\u00a0: le paquet flash-attn "
-     "ne tourne que sur les cartes Ampere, Ada et Hopper, et le T4 est d'une génération "
+     "ne tourne que sur les cartes Ampere, Ada et Hopper, et la T4 est d'une génération "
      "antérieure.</b>"),
 ])
 def test_the_flash_attention_error_in_spanish_and_french(text: str, locale: str, lead: str) -> None:

@@ -188,7 +188,7 @@ def test_a_fit_answer_on_a_rented_gpu_states_its_hourly_price(pipe, locale, ques
         ("fr", "A100 80GB", "l'A100 80GB", "de l'A100 80GB"),
         ("fr", "GTX 1080", "la GTX 1080", "de la GTX 1080"),
         ("fr", "Instinct MI300X", "l'Instinct MI300X", "de l'Instinct MI300X"),
-        ("fr", "T4", "le T4", "du T4"),
+        ("fr", "T4", "la T4", "de la T4"),
         ("es", "H100", "la H100", "de la H100"),
         ("es", "RTX 4090", "la RTX 4090", "de la RTX 4090"),
         ("en", "H100", "the H100", "of the H100"),

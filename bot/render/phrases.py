@@ -214,9 +214,11 @@ def _places(gb: Decimal) -> int:
 
 # French: the cards sold as graphics cards are feminine (la carte: "la RTX 4090", "la L40S", as
 # the seed and French users write them); data-center GPUs masculine (le GPU: "le H100", "un
-# A100", as in the seed), elided before a vowel ("l'A100", "de l'A100"). Spanish: la GPU, so
-# always feminine ("la H100"), the RAE's invariable acronym.
-_FR_FEMININE = ("RTX", "GTX", "GEFORCE", "RADEON", "QUADRO", "TITAN", "L4")
+# A100", as in the seed), elided before a vowel ("l'A100", "de l'A100"). The small PCIe
+# inference cards are feminine like the L40S: "la L4", and "la T4" as French users write
+# Colab's card ("une T4", "la t4"; was "le T4", and "La L4 … du T4" in one comparison).
+# Spanish: la GPU, so always feminine ("la H100"), the RAE's invariable acronym.
+_FR_FEMININE = ("RTX", "GTX", "GEFORCE", "RADEON", "QUADRO", "TITAN", "L4", "T4")
 
 
 @lru_cache(maxsize=512)

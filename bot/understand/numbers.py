@@ -206,7 +206,7 @@ _SAMPLE_WORDS: Final = (r"ejemplos|muestras|filas|conversaciones|pares|exemples|
 _SAMPLES_FOLLOW: Final = lazy(rf"(?:{_SAMPLE_WORDS})(?![a-z])")
 _FEWEST_SAMPLES: Final = 100
 # "une vingtaine d'utilisateurs", "una veintena de usuarios", "une quinzaine de millions de
-# tokens": about so many people, or millions, as many.
+# tokens", "une trentaine de dollars": about so many people, millions or dollars, as many.
 _ABOUT: Final[dict[str, int]] = {
     "dizaine": 10, "quinzaine": 15, "vingtaine": 20, "trentaine": 30, "quarantaine": 40,
     "cinquantaine": 50, "centaine": 100, "decena": 10, "veintena": 20, "treintena": 30, "centena": 100,
@@ -214,7 +214,7 @@ _ABOUT: Final[dict[str, int]] = {
 _ABOUT_SO_MANY: Final = lazy(
     rf"(?<![a-z])(?:une|una) (?P<about>{'|'.join(_ABOUT)}) (?:de |d')"
     # millions only: "une quinzaine de jours" is a fortnight, read where durations are
-    rf"(?=(?:{_PEOPLE_WORDS}|millions?|millones|milliards?)(?![a-z]))"
+    rf"(?=(?:{_PEOPLE_WORDS}|millions?|millones|milliards?|{_MONEY_WORDS})(?![a-z]))"
 )
 # What joins the words of one number: a space or hyphen, "et" and "y" ("vingt et un", "sesenta y
 # cuatro", "treinta y dos mil"), "and" only after a hundred or a thousand ("two hundred and five"):

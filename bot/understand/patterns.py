@@ -863,8 +863,11 @@ CENTS: Final = Guarded(
 _MONEY_WORDS: Final = alt({w for lang in LANGUAGES
                            for w in (*lang.number_words, *lang.hundreds, *lang.thousands)})
 _FOREIGN_UNITS: Final = r"(?:€|£|euros?|eur|gbp|quid|pounds?|libras?|livres? sterling|pesos|lucas|lukas|mangos|varos|piasses|piastres|pavos|balles|soles|reales|mxn|ars|clp|cop|brl)"
+# ... but not slang for "bucks" with a stablecoin said after it ("50 balles en usdt", "50 pavos
+# en usdt"): so many USDT (the languages' abbreviations read them so), as "50 usdt".
 FOREIGN_MONEY: Final = lazy(
-    rf"\d ?k? ?{_FOREIGN_UNITS}(?![a-z])|(?:€|£) ?\d"
+    rf"\d ?k? ?{_FOREIGN_UNITS}(?![a-z])(?:(?<!balles)(?<!pavos)|(?! (?:en|in) usd[tc](?![a-z])))"
+    rf"|(?:€|£) ?\d"
     rf"|(?<![a-z]){_MONEY_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
 )
 # A sum said with no currency where only a budget can be meant (parse._take_bare_money): "2k

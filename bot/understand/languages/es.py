@@ -77,6 +77,9 @@ LANGUAGE = Language(
         "horita": "hora", "horitas": "horas", "minutito": "minuto", "minutitos": "minutos",
         "semanita": "semana", "semanitas": "semanas", "diita": "dia", "diitas": "dias",
         "mesecito": "mes", "mesecitos": "meses",
+        # "50 pavos en usdt": so many USDT, "pavos" (euros in Spain) the slang's units and the
+        # stablecoin the unit (was refused as euros)
+        "pavos en usdt": "usdt", "pavos en usdc": "usdc",
         # "x" for "por" before a span ("cuanto sale la h100 x dia", "se cobra x minuto"); "8 x
         # h100" stays a count
         "x dia": "por dia", "x semana": "por semana", "x mes": "por mes", "x hora": "por hora",
@@ -362,8 +365,10 @@ LANGUAGE = Language(
             r"cuanto (?:sale|vale|seria)",
             # "¿y cuánto me saldría en una h100?", "¿cuánto me cobrarían?": this run's cost there
             r"(?:cuanto|me|nos|te|le) saldri\w*", r"cuanto (?:me |nos |te |le )?cobra\w*",
-            # "me sale OOM", "me sale un error": what the run throws, not a price.
-            r"me sale(?! (?:un |el |este |otro |que )?(?:oom|error|cuda|out of memory|outofmemory|excepcion|torch|runtimeerror|valueerror|traceback|killed|segmentation|model requires))", r"presupuesto", r"cotiza\w*",
+            # "me sale OOM", "me sale un error", "me sale Tried to allocate 2.00 GiB" (PyTorch's
+            # OOM pasted from its second sentence), "me sale esto:": what the run throws, not a
+            # price.
+            r"me sale(?! (?:un |el |este |otro |que )?(?:oom|error|cuda|out of memory|outofmemory|excepcion|torch|runtimeerror|valueerror|traceback|killed|segmentation|model requires|tried to allocate|sin memoria|memoria insuficiente|esto ?:|este mensaje|el mensaje|un mensaje|un aviso|un warning))", r"presupuesto", r"cotiza\w*",
             r"precio (?:de un|del|de mi) (?:run|entrenamiento|fine\w*|ajuste|trabajo)",
             r"(?:sale |es |resulta )?mas barat[oa] (?:hacer|entrenar|un|el|la|con)",
             # "¿qué tan caro es entrenar …?", "¿es muy caro hacer fine tuning …?": how expensive

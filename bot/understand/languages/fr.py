@@ -77,6 +77,9 @@ LANGUAGE = Language(
         "tjrs": "toujours", "qqn": "quelqu'un", "mrc": "merci", "mci": "merci", "slt": "salut",
         # the apostrophe left out: "cb coute la a100 de lheure", "jveux"
         "lheure": "l'heure", "jveux": "je veux", "jpeux": "je peux",
+        # "50 balles en usdt": so many USDT, "balles" the slang for any currency's units (euros
+        # in France, francs in Switzerland) and the stablecoin the unit (was refused as euros)
+        "balles en usdt": "usdt", "balles en usdc": "usdc",
         # A duration's hedge: "une petite heure" is a bit under an hour, "deux bonnes heures" a
         # bit over two, read as that long (was no hours read). Not "une bonne semaine": a
         # farewell too.
