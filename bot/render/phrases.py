@@ -1430,19 +1430,35 @@ class Phrases:
         if not query.electricity_asked or not t.asked or t.gpu is None \
                 or t.wall_clock_hours is None:
             return None
+        hours = [t.wall_clock_hours]
+        if longer is not None and longer.asked and longer.wall_clock_hours is not None:
+            hours.append(longer.wall_clock_hours)
+        return self._electricity(query, t.gpu, t.gpu_count or 1, hours)
+
+    def hours_electricity(self, query: Query) -> Markup | None:
+        """ "¿cuánta luz gasta mi 3090 toda la noche?", "electricity for my 3090 running 10
+        hours": hours on one's own card, no run to time, are their kWh (was "We don't rent the
+        RTX 3090, so there is no price to quote"); None when no electricity or hours were
+        said."""
+        if not query.electricity_asked or query.gpu is None or query.hours is None \
+                or query.hours <= 0:
+            return None
+        return self._electricity(query, query.gpu, query.gpu_count or 1, [query.hours])
+
+    def _electricity(self, query: Query, gpu: str, count: int,
+                     hours_run: list[Decimal]) -> Markup:
+        """The kWh of `count` × `gpu` for each of `hours_run` (one, or a run's two lengths),
+        with their cost at the price a kWh said."""
         _, fmt = self._, self.fmt
-        count = t.gpu_count or 1
-        row = board_power(t.gpu)
+        row = board_power(gpu)
         if query.board_watts is None and row is None:
             return _safe("⚡ ") + _(
                 "No board power is on file for the %(gpu)s: tell me its watts (for example “it "
-                "draws 300 W”) and I will work out the electricity.", gpu=self.gpu_name(t.gpu))
+                "draws 300 W”) and I will work out the electricity.", gpu=self.gpu_name(gpu))
         watts = query.board_watts if query.board_watts is not None \
             else row.watts  # type: ignore[union-attr]
         price, currency = query.kwh_price, query.kwh_currency
-        runs = [run_energy(watts, count, t.wall_clock_hours, price)]
-        if longer is not None and longer.asked and longer.wall_clock_hours is not None:
-            runs.append(run_energy(watts, count, longer.wall_clock_hours, price))
+        runs = [run_energy(watts, count, hours, price) for hours in hours_run]
 
         def cost(value: Decimal | None) -> str:
             assert value is not None
@@ -1462,13 +1478,13 @@ class Phrases:
             lead = _("Electricity: about %(kwh)s and %(kwh2)s kWh", kwh=kwh[0], kwh2=kwh[1])
         else:
             lead = _("Electricity: about %(kwh)s kWh", kwh=kwh[0])
-        hours = _("the hours above") if len(runs) == 2 else fmt.duration(t.wall_clock_hours)
+        hours = _("the hours above") if len(runs) == 2 else fmt.duration(hours_run[0])
         formula = {"gpus": count, "watts": fmt.num(watts, 0), "hours": hours}
         if query.board_watts is not None:
             how = _("%(gpus)s × %(watts)s W × %(hours)s, the watts you said.", **formula)
         else:
             how = _("%(gpus)s × %(watts)s W × %(hours)s, the board power of the %(gpu)s "
-                    "(%(doc)s).", gpu=self.gpu_name(t.gpu),
+                    "(%(doc)s).", gpu=self.gpu_name(gpu),
                     doc=_doc_name(row.source), **formula)  # type: ignore[union-attr]
         out = _safe("⚡ <b>") + lead + _safe("</b> — ") + how + _safe(" ") + _(
             "That is the GPU's board power alone, not the rest of the PC, and an upper bound: "

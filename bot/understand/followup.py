@@ -3531,6 +3531,13 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # run's quote then made of them ("Cost: $92.80 … 40 hours" for a 10-hour run).
         update["budget_enough"] = True
         intent = "cost"
+    if new.budget_usd is not None and new.hours is None and previous.hours is not None \
+            and previous.budget_usd is None and not update.get("budget_enough") \
+            and asks.BUDGET_ASK.search(folded):
+        # "and with 50 dollars how many hours?", "y con 50 verdes cuántas horas?" after a
+        # weekend's cost on an H100: the hours the money buys there (was whether it covers the
+        # 48 hours before, "Not within $50").
+        update.update(hours=None, hours_as=None)
     gpu_after = update.get("gpu", new.gpu) or update.get("vram_gb", new.vram_gb)
     if run_instead and intent in ("cost", "time") and new.hours is None \
             and previous.hours is None and new.intent not in ("cost", "time"):

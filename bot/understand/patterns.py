@@ -837,7 +837,7 @@ MONEY_SCALE: Final = (
 )
 _PER_HOUR_SUFFIX: Final = r"(?: ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*)?"
 MONEY: Final = Guarded(
-    ("$", "usd", "dol", "buck"),
+    ("$", "usd", "dol", "buck", "verdes"),
     # "$1.5k", "1k usd", "2k bucks", "$1M", "1 million dollars", "10 mil dolares": scaled.
     # "a budget of -$500": the sign before the currency is the sum's (was $500); not the dash
     # of a range ("$2-$3", "$2 - $3").

@@ -39,6 +39,10 @@ _ASKED: Final = lazy(
     r"(?<![a-z])(?:electricity|electric(?:al)? bill|power bill|energy (?:cost|bill|use)|"
     r"power (?:cost|consumption)|kwh|electricidad|factura de (?:la )?luz|precio de la luz|"
     r"luz (?:a|cuesta|me cuesta|sale|esta a)|"
+    # "¿cuánto consume de luz?", "¿cuánta luz gasta?", "lo que gasto en luz", "combien de
+    # courant ça consomme ?", "ça consomme combien de courant ?", "la conso électrique"
+    r"cu[aá]nta luz|(?:consum|gast)\w* (?:de |en )?luz|combien de courant|"
+    r"consomm\w* (?:de |en )?courant|conso (?:[eé]lectrique|de courant)|"
     r"consumo (?:el[eé]ctrico|de energ[ií]a)|[eé]lectricit[eé]|facture d'[eé]lectricit[eé]|"
     r"consommation (?:[eé]lectrique|d'[eé]nergie))(?![a-z])",
     re.IGNORECASE,
@@ -65,7 +69,8 @@ class Power:
 
 
 # Every match above holds one of these (most questions hold none, and are not searched).
-_NEEDLES: Final = ("kwh", "kw", "kilowat", "kilovat", "lectric", "luz", "power", "energ", "consum")
+_NEEDLES: Final = ("kwh", "kw", "kilowat", "kilovat", "lectric", "luz", "power", "energ", "consum",
+                   "courant", "conso")
 
 
 def take_power(text: str) -> Power:

@@ -174,7 +174,8 @@ LANGUAGE = Language(
         "SIZE_UNITS_MILLION": (r"millones", r"millon"),
         "PARAM_WORDS": (r"parametros?",),
         "VRAM_UNITS_GB": (r"gigas?",),
-        "MONEY_AFTER": (r"dolares", r"dolar"),
+        # "50 verdes", "30 verdes en usdt": US dollars in Argentina and Uruguay's slang
+        "MONEY_AFTER": (r"dolares", r"dolar", r"verdes"),
         "MONEY_CENTS": (r"centavos?", r"centimos?"),
         "PERCENT_UNITS": (r"por ciento",),
         "GPU_NOUNS": (
