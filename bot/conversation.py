@@ -642,6 +642,14 @@ def number_read_line(read: str, query: Query, locale: str, catalogue: Catalogue)
     return f"ℹ️ <i>{line}</i>"
 
 
+def other_language_line(locale: str) -> str:
+    """"🌐 I only speak English, Spanish and French: here is my answer in English." (to a
+    message in another language)."""
+    line = gettext_for(locale)._(
+        "I only speak English, Spanish and French: here is my answer in English.")
+    return f"🌐 <i>{line}</i>"
+
+
 def skipped_line(locale: str, skipped: int, read: int, from_end: bool) -> str:
     """"✂️ … I read its last 1,497 characters and skipped the 2,477 before them."""
     g, fmt = gettext_for(locale), Formatter(locale)

@@ -14,6 +14,7 @@ from bot.conversation import (
     carried_line,
     cheapest_already_line,
     number_read_line,
+    other_language_line,
     reapplied,
     run_back,
     section_for,
@@ -63,7 +64,7 @@ from bot.understand.followup import (
     stand_alone,
     taken_back,
 )
-from bot.understand.language import shared_words_only
+from bot.understand.language import other_language, shared_words_only
 from bot.understand.lazy import compile_all, lazy
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
 from bot.understand.normalise import fold, forget_fold
@@ -291,7 +292,22 @@ class Pipeline:
     ) -> Reply:
         """`previous`: the chat's last question, which a follow-up ("and on an H100?")
         completes. The reply says what it carried over, and what of a long message it did
-        not read."""
+        not read; to a message in a language it does not speak, which languages it does."""
+        reply = self._ask(text, chosen_locale, telegram_locale, previous)
+        text = text[:MAX_QUESTION_CHARS]
+        if not other_language(text, fold(text)):
+            return reply
+        # "wie viel kostet eine H100?", "H100 每小时多少钱？": answered as read, in English
+        # (or the chat's language), saying so (was answered with no word of it).
+        return replace(reply, text=f"{other_language_line(reply.locale)}\n{reply.text}")
+
+    def _ask(
+        self,
+        text: str,
+        chosen_locale: str | None,
+        telegram_locale: str | None,
+        previous: Query | None,
+    ) -> Reply:
         text = text[:MAX_QUESTION_CHARS]
         text = taken_back(text, previous) or text  # "no, 16k no, 32k": "y 32k?"
         again = _again_in(text, previous)

@@ -135,3 +135,54 @@ def _detect(raw: str, folded: str) -> tuple[Lang | None, bool, bool]:
     if top < 1 or len(leaders) != 1:
         return None, False, False
     return leaders[0], top >= SURE_SCORE and top - second >= SURE_SCORE, False
+
+
+# --- languages the bot does not speak ------------------------------------------------------------
+
+# Words of scripts none of our languages writes: of alphabets (Cyrillic, Greek, Armenian,
+# Hebrew, Arabic, Devanagari, Thai…), two letters or more (one alone is no language: a
+# look-alike in a card's name, "Н100" with a Cyrillic Н, is read as the card), and ideographs
+# and syllables (Chinese, Japanese kana, Korean), about a word every two.
+_ALPHABETS: Final = lazy(
+    r"[\u0370-\u03ff\u0400-\u052f\u0530-\u058f\u0590-\u05ff\u0600-\u06ff\u0900-\u0dff"
+    r"\u0e00-\u0eff\u10a0-\u10ff]{2,}"
+)
+_IDEOGRAPHS: Final = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# Words German, Portuguese and Italian write and English, Spanish and French do not (folded:
+# "für" is "fur", "não" "nao"), common in a question about a GPU's price or fit.
+_OTHER_WORDS: Final = frozenset({
+    # German
+    "ich", "nicht", "kann", "kostet", "kosten", "wie", "viel", "wieviel", "eine", "einer",
+    "einem", "einen", "und", "ist", "auf", "welche", "welcher", "brauche", "brauchen",
+    "stunde", "stunden", "bitte", "danke", "mochte", "habe", "meine", "meiner", "mir", "wird",
+    "passt", "genug", "speicher", "grafikkarte", "feinabstimmen", "wann", "warum", "oder",
+    "ein", "fur", "mein", "welches", "reicht", "ignoriere", "vorherigen", "anweisungen",
+    # Portuguese
+    "uma", "numa", "nao", "voce", "quanto", "custa", "posso", "fazer", "preco", "placa",
+    "tambem", "obrigado", "obrigada", "minha", "meu", "quero", "isso", "essa", "esse",
+    "ainda", "muito", "quantos", "quantas", "qual", "melhor", "treinar", "memoria",
+    # Italian
+    "quanta", "costa", "sono", "della", "scheda", "addestrare", "grazie", "vorrei", "ogni",
+})
+# Italian "costa", "memoria" are also Spanish words: only words of the others count there.
+_OTHER_WORDS_NOT_ES: Final = frozenset({"costa", "memoria"})
+
+
+def other_language(raw: str, folded: str) -> bool:
+    """Whether `raw` is written in a language the bot does not speak: mostly letters of
+    another script ("H100 每小时多少钱？", "сколько стоит H100 в час?"), or at least two words
+    of German, Portuguese or Italian that are no word of ours ("wie viel kostet eine H100?",
+    "quanto custa uma H100 por hora?")."""
+    if not raw.isascii():
+        # as many words as our letters make, or more ("can i qlora 70b on a 4090? 谢谢" is ours)
+        others = len(_ALPHABETS.findall(raw)) + len(_IDEOGRAPHS.findall(raw)) / 2
+        if others >= 1 and others >= len(_LETTERS.findall(folded)):
+            return True
+    words = set(_LETTERS.findall(folded))
+    found = words & _OTHER_WORDS
+    if len(found) < 2:
+        return False
+    # ... and fewer than two words of ours for each of them: a question of ours with a name or
+    # two in it is ours.
+    ours = sum(len(words & STOPWORDS[lang]) for lang in LANGS)
+    return len(found - _OTHER_WORDS_NOT_ES) >= 2 and len(found) * 2 > ours
