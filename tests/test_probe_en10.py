@@ -102,10 +102,15 @@ def test_which_is_cheaper_at_each_cards_own_hours_leads_with_their_costs(
     assert reply.count("⚖️ <b>1× H100") == 1, reply
 
 
-def test_the_same_hours_on_both_cards_keep_the_per_run_verdict() -> None:
+def test_the_same_hours_on_both_cards_lead_with_their_cost_then_the_per_run_verdict() -> None:
+    """The hours said are what is priced: the A100 costs less for them, said first (was the
+    per-run verdict leading, "the H100 finishes a run sooner and for less", read as the H100
+    costing less for those hours); the per-run verdict follows, once."""
     reply = str(ask_json("which is cheaper, h100 or a100 for 10 hours")["text"])
-    assert reply.startswith("💵 <b>At the same utilization the H100 finishes a run sooner"), reply
-    assert "⚖️ <b>For 10 hours, 1× H100 costs $14.00 more than 1× A100 80GB" in reply
+    assert reply.startswith("⚖️ <b>For 10 hours, 1× H100 costs $14.00 more than 1× A100 80GB"), \
+        reply
+    assert reply.count("For 10 hours") == 1, reply
+    assert "\n💵 At the same utilization the H100 finishes a run sooner" in reply, reply
 
 
 # --- the other memory of a card, after a detailed "no" ----------------------------------------------

@@ -3641,9 +3641,14 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             need=ph.size(c.a.estimate_gb)))
     # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
     # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
-    cost_led = per_run is not None and asked.cheaper_asked \
+    # "whats cheaper for 1 week straight, h100 or 2x a100": the hours said, both sides priced
+    # for them and no run to time, are what is asked; their cost leads (was a run's cost at one
+    # assumed utilization, naming the H100 that costs $80.64 more for the week), a run's after.
+    rented_hours = asked.hours is not None and len(answer.compare_quotes) == 2 \
+        and not answer.compare_times
+    hours_led = (own_hours or rented_hours) and asked.cheaper_asked
+    cost_led = per_run is not None and asked.cheaper_asked and not hours_led \
         and not any(t.quote is not None for t in answer.compare_times)
-    hours_led = own_hours and asked.cheaper_asked
     own = _own_against_rented(answer, ph) if asked.cheaper_asked and per_run is None \
         and hourly is None and not own_hours else None
     if own is not None:
@@ -3661,7 +3666,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put(f"💵 <b>{per_run}</b>\n\n")
     elif hours_led:
         put(_cost_difference(answer.compare_quotes[0], answer.compare_quotes[1], ph=ph))
-        put("\n\n")
+        put("\n")
+        if per_run is not None and not own_hours:
+            put(f"💵 {per_run}\n")
+        put("\n")
     if answer.query.pooled_asked:
         put(_pooled(answer, ph))
     if answer.mac_memory_needed is not None and c.a is not None and answer.params_b is not None:
