@@ -2418,6 +2418,13 @@ def _dataset_quotes(query: Query, answer: Answer, composed: Answer, cat: Catalog
         # "… on an h100": the runs on the card asked lead, not one that does not fit there
         # and is paid less on four A100s.
         priced = [ma for ma in priced if ma.quote is not None and ma.quote.gpu == query.gpu]
+        if time_asked:
+            # ... and those on the configuration asked before those on more of that card
+            # (bot.detail times a run one H100 cannot hold on the fewest H100s that do): QLoRA
+            # of 70B on the one H100 asked leads, as its cost question does, not LoRA on two.
+            count = query.gpu_count or 1
+            priced = [ma for ma in priced
+                      if ma.quote is not None and ma.quote.gpu_count == count] or priced
     elif time_asked and query.gpu is not None:
         return composed  # no run on the card asked: its time stays the one timed there
     cheapest = min(priced, key=lambda ma: _paid_then_cost(ma.quote), default=None)

@@ -335,6 +335,12 @@ class TrainingEstimate:
     # "too slow?", "any faster option?" after the run on a configuration: every offered
     # configuration where it ends sooner, what is paid there least first.
     faster: tuple[FasterRun, ...] = ()
+    # The card asked (one we rent, at a published price) cannot hold the run and more of it
+    # can: timed and quoted on the fewest of that card that hold it (gpu, gpu_count), as a
+    # user who names a card wants it; `elsewhere`: the run where what is paid for it is least,
+    # when that is less than here.
+    more_of_asked: bool = False
+    elsewhere: TrainingEstimate | None = None
 
     def of_asked(self) -> dict[str, Any]:
         """What this estimate says of the configuration asked about beside the run it times:
@@ -692,6 +698,21 @@ def detailed_for(
                 within=deadline_hours(query), faster=query.faster_asked,
                 trained=breakdown.trained_share,
             )
+            more = _more_of_asked(query, method, model, params_b, asked, cat) \
+                if short and asked is not None and tokens_per_second is None else None
+            if more is not None:
+                # "how long to full finetune llama 3 8b on an h100, 1B tokens": one H100 does
+                # not hold it, two do; timed there, as asked of the H100, with where it costs
+                # least beside it when that is less (was timed on 1× B200 alone).
+                mine = _training_time(
+                    model, method, int(query.dataset_tokens), ckpt, None, (more,), cat, None,
+                    epochs, reference=bool(query.reference_model),
+                    tokens_per_step=seq_len * batch, seq_len=seq_len,
+                    trained=breakdown.trained_share)
+                if mine.quote is not None:
+                    cheaper = time.quote is not None and time.quote.plan.usd < mine.quote.plan.usd
+                    time = replace(mine, more_of_asked=True,
+                                   elsewhere=time if cheaper else None)
         if short and asked is not None and micro is None:
             time = replace(time, **_shorter_run(
                 query, method, model, int(query.dataset_tokens), ckpt, asked, cat,
@@ -750,6 +771,30 @@ def detailed_for(
         **(_split_facts(breakdown.per_gpu_gb, gpus, primary.options, cat)
            if asked is None and gpus > 1 else {}),
     )
+
+
+def _more_of_asked(
+    query: Query, method: Method, model: ModelSpec | Decimal, params_b: Decimal, asked: Fit,
+    cat: Catalogue,
+) -> Fit | None:
+    """The fewest GPUs of the card asked, more than asked and at most one instance's, that
+    hold the run by the detailed estimate: a card we rent at a published price, with a cited
+    peak to time it at, for a time asked of it. None: none does, or the question is another
+    (GPU-hours of a card, a rented card named beside one's own, "any faster?", a measured
+    throughput: each times the run its own way)."""
+    if query.intent != "time" or asked.gpu is None or query.gpu != asked.gpu \
+            or query.gpu_hours_asked or query.faster_asked or query.rent_gpu is not None \
+            or query.tokens_per_second is not None:
+        return None
+    gpu = cat.gpu(asked.gpu)
+    if not gpu.rented or gpu.usd_per_gpu_hour is None or _training_peak(gpu)[0] is None:
+        return None
+    for count in range(asked.gpu_count + 1, cat.limits.max_gpus + 1):
+        there = fit(method.id, params_b, gpu.id, count, catalogue=cat)
+        breakdown = _estimate(query, method, model, count, there)[0]
+        if breakdown is not None and _checked(query, method, there, breakdown).detailed_fits:
+            return there
+    return None
 
 
 def timed_on_asked(

@@ -218,7 +218,8 @@ METHOD_RUNS: list[tuple[str, str | None, str, list[str]]] = [
      "⚖️ <b>The methods you named, each on your data:</b>\n"
      "• LoRA (BF16 base): about 3.52 hours on 1× H100, $8.17.\n"
      "• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed "
-     "estimate). About 3.68 hours on 4× A100 80GB, $13.55.\n", ["No method named"]),
+     # (session 43: on the fewest H100s that hold it, the card asked; was 4× A100 80GB)
+     "estimate). About 1.16 hours on 4× H100, $10.76.\n", ["No method named"]),
     ("how much cheaper is qlora than lora for llama 3 8b on 100M tokens", None,
      "⚖️ <b>The methods you named, each on your data:</b>\n"
      "• QLoRA (4-bit base): about 12.01 hours on 1× L40S, $9.85.\n"

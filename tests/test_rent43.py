@@ -7,6 +7,10 @@
    FSDP (its ddp_sync_context yields at once for a model that is not DistributedDataParallel:
    mosaicml/composer composer/distributed/dist_strategy.py @6405188), so each micro-batch's
    gradients are reduce-scattered and stay sharded: 16 bytes a parameter over the GPUs.
+2. A time asked on a card we rent that cannot hold the run was timed where the run costs least
+   (1× B200 for "full finetune llama 3 8b on an h100, 1B tokens"): it is timed on the fewest of
+   the card asked that hold it (2× H100, priced as any 2× H100 asked is), said so, with where it
+   costs less beside it when it does.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from decimal import Decimal
 
 import pytest
 
-from tests.support.chat import ask, ask_json
+from tests.support.chat import ask, ask_json, says
 
 # llm-foundry scripts/train/benchmarking/README.md 'H100 80GB BF16': MPT 30B, seq 8192, 8 GPUs,
 # micro-batch 1, gradient accumulation 21, activation checkpointing, FSDP FULL_SHARD:
@@ -53,3 +57,72 @@ def test_composer_named_drops_the_no_sync_assumption() -> None:
     assert "no_sync" not in reply.text
     plain = ask(FOUNDRY_30B + ", show details")
     assert plain.query.trainer is None and "no_sync" in plain.text
+
+
+# (question, lang, has in order, lacks). The figures are the same run's as asked of that
+# configuration directly ("… on 2x h100, 1B tokens": 26.64 hours, 53.27 GPU-hours, $125.28 paid
+# for 54 GPU-hours at $2.32), and the old lead's (1× B200: 23.43 hours, one 24-hour block).
+MORE_OF_ASKED: list[tuple[str, str | None, list[str], list[str]]] = [
+    ("how long to full finetune llama 3 8b on an h100, 1B tokens", None,
+     ["❌ <b>No: Llama 3 8B does not fit on 1× H100 (full AdamW).</b>",
+      "about 26.64 hours on 2× H100 (53.27 GPU-hours for 1 billion tokens)",
+      "Timed on 2× H100: the fewest H100 GPUs that hold this run.",
+      "💵 <b>You pay $125.28</b>",
+      "💡 It costs less on 1× B200: about 23.43 hours, and you pay $110.64."],
+     ["Timed on the cheapest offered configuration", "costs less per hour but is slower"]),
+    ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "es",
+     ["alrededor de 26,64\u00a0horas en 2× H100",
+      "Tiempo calculado en 2× H100: la configuración con menos GPU H100 en la que cabe este "
+      "entrenamiento.",
+      "💡 Cuesta menos en 1× B200: alrededor de 23,43\u00a0horas, y pagas 110,64\u00a0US$."], []),
+    ("combien de temps pour un full finetune de llama 3 8b sur un h100 avec 1B tokens", "fr",
+     ["environ 26,64\u00a0heures sur 2× H100",
+      "Durée calculée sur 2× H100\u00a0: le plus petit nombre de GPU H100 où cet entraînement "
+      "tient.",
+      "💡 Cela coûte moins cher sur 1× B200\u00a0: environ 23,43\u00a0heures, et vous payez "
+      "110,64\u00a0$US."], []),
+    # 2× L40S is where it costs least too ($85.28 against 1× B200's $92.20): nothing beside it
+    ("how long to qlora llama 3 70b on an l40s, 100M tokens", None,
+     ["on 2× L40S", "Timed on 2× L40S: the fewest L40S GPUs that hold this run.",
+      "💵 <b>You pay $85.28</b>"], ["💡", "B200"]),
+    ("how long would a full ft of qwen2.5 14b take on a100, 200M tok", None,
+     ["about 15.53 hours on 4× A100 80GB",
+      "Timed on 4× A100 80GB: the fewest A100 80GB GPUs that hold this run.",
+      "💡 It costs less on 8× B200: about 1.08 hours, and you pay $46.10."], []),
+    # Samples of unsaid length: both lengths on the fewest H100s, both where they cost less
+    ("how long to full finetune llama 3 8b on an h100 with 100k samples", None,
+     ["1.33 hours at 512 tokens each, 5.46 hours at 2,048 tokens each, on 2× H100",
+      "Timed on 2× H100: the fewest H100 GPUs that hold this run.\n"
+      "💡 It costs less on 4× A100 80GB: about 2.1 hours and 8.65 hours, and you pay $9.20 "
+      "and $36.80."], ["Timed on the cheapest offered configuration"]),
+    # No count of the card holds it (16 bytes × 70B over 8 H100s is 140 GB a GPU): as before
+    ("how long to full finetune llama 3 70b on 2 h100s, 100M tokens", None,
+     ["on 8× B200", "Timed on the cheapest offered configuration that fits."],
+     ["fewest", "💡"]),
+    # The card's GPU-hours asked: the offered configurations of it, as before
+    ("how many h100 hours to full finetune llama 3 8b on 1B tokens", None,
+     ["53.27 H100 GPU-hours for 1 billion tokens (about 6.66 hours on 8× H100",
+      "Timed where it costs least of the configurations of the H100 we offer that hold it."],
+     ["fewest", "💡"]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "has", "lacks"), MORE_OF_ASKED)
+def test_a_time_on_a_card_too_small_is_timed_on_more_of_it(
+        text: str, lang: str | None, has: list[str], lacks: list[str]) -> None:
+    reply = ask(text, lang)
+    says(reply.text, has, lacks)
+
+
+def test_the_json_still_describes_the_card_asked() -> None:
+    got = ask_json("how long to full finetune llama 3 8b on an h100, 1B tokens")
+    assert (got["gpu"], got["gpu_count"], got["fits"]) == ("h100", 1, False)
+    assert got["cheapest_fit"] == {"gpu": "a100-80gb", "gpu_count": 4, "usd_per_hour": "3.68"}
+
+
+def test_a_method_that_fits_the_card_as_asked_leads_one_on_more_of_it() -> None:
+    # No method named: QLoRA of 70B fits the one H100 asked; LoRA, timed on more H100s now,
+    # does not lead it (its cost question leads with QLoRA on the H100 too).
+    time = ask_json("how long to finetune llama 3 70b on 10M tokens on an h100")
+    cost = ask_json("how much to finetune llama 3 70b on 10M tokens on an h100")
+    assert (time["method"], time["gpu"]) == (cost["method"], cost["gpu"]) == ("qlora", "h100")

@@ -602,7 +602,10 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
             "%(where)s.", hours, rate=fmt.num(t.tokens_per_second),  # type: ignore[arg-type]
             gh=gh, wall=wall, where=where,
         ))
-    if not t.asked and t.cheaper_hour:
+    if not t.asked and t.more_of_asked and t.gpu is not None:
+        lines.append(g._("Timed on %(where)s: the fewest %(gpu)s GPUs that hold this run.",
+                         where=where, gpu=ph.gpu_name(t.gpu)))
+    elif not t.asked and t.cheaper_hour:
         lines.append(g._(
             "Timed on %(where)s: %(cheap)s costs less per hour but is slower, so you pay more for "
             "this run there.", cheap=ph.fit_config(t.cheaper_hour), where=where,
