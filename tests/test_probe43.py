@@ -46,3 +46,57 @@ def test_samples_of_unsaid_length_timed_on_the_card_owned(
 def test_samples_of_unsaid_length_elsewhere_unchanged(text: str) -> None:
     reply = ask(text)
     says(reply.text, ["⏱ <b>How long"], ["as they are (detailed estimate)"])
+
+
+@pytest.mark.parametrize(("text", "gpu", "has"), [
+    # The bot's estimate quoted back beside an OOM is no cost asked (was "🏠 We don't rent the
+    # RTX 3090: this is the cost on 1× L40S", 10 illustrative hours, the OOM unread)
+    ("your estimate says fits but i oom, 3090 qlora 8b bs 8 seq 2048", "rtx-3090",
+     "🩹 Smallest change that makes it fit: micro-batch 1 × gradient accumulation 8"),
+    ("your estimate says it fits but i get oom on my 3090, qlora llama 3 8b bs 8", "rtx-3090",
+     "❌ <b>No: Llama 3 8B does not fit on 1× RTX 3090 (QLoRA).</b>"),
+    ("the bot estimate is wrong, i oom on 4090 with lora mistral 7b bs 4", "rtx-4090",
+     "🧯 You hit OOM at batch 4"),
+    ("estimate says 12gb but i oom on 24gb, qlora llama 3 8b seq 4096 bs 4", None,
+     "❌ <b>No: Llama 3 8B does not fit on 1× GPU of 24 GB (QLoRA).</b>"),
+])
+def test_an_estimate_quoted_back_is_no_cost(text: str, gpu: str | None, has: str) -> None:
+    reply = ask(text)
+    assert reply.answer.intent == "fit", reply.text[:300]
+    assert reply.query.gpu == gpu
+    says(reply.text, [has], ["💵 Cost:", "this is the cost on"])
+
+
+@pytest.mark.parametrize(("text", "gpu"), [
+    # A price paid elsewhere weighs ours (was the crypto payment page)
+    ("i pay 0.39/hr for a 3090 on vast, how does that compare", "rtx-3090"),
+    ("paying 1.99/hr for h100 on runpod, how does yours compare", "h100"),
+    ("i pay $2 an hour for an h100 on lambda, are you cheaper", "h100"),
+])
+def test_a_price_paid_elsewhere_is_no_payment_question(text: str, gpu: str) -> None:
+    reply = ask(text)
+    assert (reply.answer.intent, reply.query.gpu) == ("prices", gpu), reply.text[:300]
+    assert not reply.text.startswith("🪙"), reply.text[:300]
+    says(reply.text, [], ["Which two GPUs"])
+
+
+@pytest.mark.parametrize("text", [
+    # paying us is still paying
+    "how do i pay", "how do i pay per hour", "can i pay with usdt",
+])
+def test_paying_us_still_pays(text: str) -> None:
+    assert ask(text).answer.intent == "pay"
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # The disk a model's files take (was QLoRA's memory, or a fine-tuning cost)
+    ("how much disk for llama 3 405b",
+     "⬇️ <b>The weights of Llama 3.1 405B are about 811.7 GB to download"),
+    ("how much storage for qwen2.5 72b weights",
+     "⬇️ <b>The weights of Qwen2.5 72B are about 145.4 GB to download"),
+    ("disk size of mixtral gguf q4",
+     "⬇️ <b>The Q4_K_M GGUF file of Mixtral 8x7B is about 28.6 GB to download.</b>"),
+])
+def test_disk_asked_is_the_files_size(text: str, lead: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text[:300]

@@ -483,8 +483,15 @@ DOWNLOAD_ASK: Final = Guarded(("download", "descarg", "telecharg", "pull", "dl",
 # The disk space a model's files take ("how much disk space for llama 3 70b", "espacio en disco",
 # "espace disque", "how big is the q4 gguf file"): the download's size, with a model named.
 DISK_SPACE: Final = Guarded(
-    ("disk", "disco", "disque", "file", "archivo", "fichier", "pesa", "pese"),
-    r"(?<![a-z])(?:disk space|space on (?:the |my )?disk|espacio en (?:el )?disco"
+    ("disk", "disco", "disque", "file", "archivo", "fichier", "pesa", "pese", "storage", "ssd"),
+    # "how much disk for llama 3 405b", "how much storage for qwen2.5 72b weights", "disk size
+    # of mixtral gguf q4" (were the memory to train it, or a cost); not our storage ("how much
+    # storage do you give", "… comes with an h100")
+    r"(?<![a-z])how much (?:disk|storage|ssd)(?![a-z])(?!(?: space)? (?:do|does|did|will|would|can"
+    r"|could|is|are) (?:you|u|y'?all|your|the instances?|an? instance|i get|we get|included))"
+    r"(?![^?.!]{0,30}(?:included|comes? with|offered|per instance|per gpu|you (?:give|offer)))"
+    r"|(?<![a-z])disk size(?![a-z])"
+    r"|(?<![a-z])(?:disk space|space on (?:the |my )?disk|espacio en (?:el )?disco"
     r"|espace (?:sur le )?disque|(?:gguf )?file size|size of the (?:gguf )?file"
     r"|how big is the (?:gguf )?file|tamano del archivo|taille du fichier"
     # "cuanto ocupa en disco llama 3 70b en q4", "ça pèse combien sur le disque", "size on

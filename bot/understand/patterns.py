@@ -1294,6 +1294,11 @@ COMPARED_TO_OTHER: Final = lazy(
     # "son mas baratos que runpod?", "moins cher que vast ?", "cheaper than lambda?"
     r"|(?<![a-z])(?:than|que|qu') ?(?:aws|azure|gcp|lambda(?: labs)?|runpod|vast(?:\.ai)?"
     r"|coreweave|paperspace|colab|massed compute|thunder compute)(?![a-z])"
+    # "i pay 0.39/hr for a 3090 on vast, how does that compare", "paying 1.99/hr for h100 on
+    # runpod, is yours cheaper": the provider where one rents now, then ours weighed against it
+    r"|(?<![a-z])(?:on|at|from|via) (?:aws|azure|gcp|lambda(?: labs)?|runpod|vast(?:\.ai)?"
+    r"|coreweave|paperspace|massed compute|thunder compute)(?![a-z])"
+    r"(?=.*(?<![a-z])(?:compar\w*|cheaper|beat|match|better (?:price|deal|rate)))"
 )
 
 # The provider set against us, as the reply names it (the first named, folded text).

@@ -252,7 +252,10 @@ LANGUAGE = Language(
         ),
         "PAY_STRONG": (
             # "pays" only after who pays: "dans quel pays sont les serveurs" is a country
-            r"pay", r"(?:who|it|one|he|she|that|which) pays", r"paying", r"payment", r"payments",
+            # ... not a price paid elsewhere: "i pay 0.39/hr for a 3090 on vast, how does that
+            # compare", "paying 1.99/hr for h100 on runpod" weigh our price (was how to pay us)
+            r"pay(?:ing)?(?! \$?\d[\d.,]*\$? ?(?:usd |dollars? |bucks )?(?:/ ?|per |an? )(?:h|hr|hrs|hours?)(?![a-z]))",
+            r"(?:who|it|one|he|she|that|which) pays", r"payment", r"payments",
             # not what a card cost: "i paid $700 for my 3090, can it qlora …" (was how to pay us)
             r"paid(?! (?:[$\d][\d.,k$]*|\s{2,}) *(?:bucks |dollars |usd )?(?:for|on) (?:my|a|an|the|this|"
             r"one|two) (?:used |new )?gpus?(?![a-z]))", r"payable", r"top\s?-?\s?up",
@@ -339,7 +342,10 @@ LANGUAGE = Language(
             # ... but "estimate vram for llama 3.2 3b full finetune bs 16 seq 1024", "vram
             # estimate for …", "estimate how much memory …" ask the memory (were a run's cost
             # at illustrative hours)
-            r"(?<!vram )(?<!memory )estimate\w*(?![^?.!;]{0,30}?(?<![a-z])(?:vram|memory|mem)(?![a-z]))",
+            # ... nor "your estimate says it fits but i oom", "the bot estimate is wrong": the
+            # estimate given, quoted back (was a run's cost at illustrative hours, the OOM unread)
+            r"(?<!vram )(?<!memory )estimate\w*(?![^?.!;]{0,30}?(?<![a-z])(?:vram|memory|mem)(?![a-z]))"
+            r"(?! (?:says?|said|shows?|showed|told|gave|claims?|claimed|is|was|seems|looks)(?![a-z]))",
             r"(?:price|cost) (?:of|for) (?:a|the|my|one) (?:run|training|fine\w*|job)",
             # "full ft vs lora, which is cheaper on 50M tokens": what each run costs.
             # ("how much cheaper than runpod" asks our price against others': the price list)
