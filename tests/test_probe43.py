@@ -100,3 +100,56 @@ def test_paying_us_still_pays(text: str) -> None:
 def test_disk_asked_is_the_files_size(text: str, lead: str) -> None:
     reply = ask(text)
     assert reply.text.startswith(lead), reply.text[:300]
+
+
+_TQDM_OOM = (
+    "  0%|          | 0/1250 [00:00<?, ?it/s]\n"
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.91 GiB. GPU 0 has a total "
+    "capacity of 14.75 GiB of which 2.1 GiB is free.\n"
+    "training mistral 7b qlora with per_device_train_batch_size=8 max_seq_length=1024. colab "
+    "free tier. help")
+_RANK_LOG = (
+    "[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 896.00 MiB. GPU 0 has "
+    "a total capacity of 79.14 GiB of which 512.81 MiB is free.\n"
+    "E1205 14:22:01.123000 torch/distributed/elastic/multiprocessing/api.py:833] failed "
+    "(exitcode: 1) local_rank: 0 (pid: 4411) of binary: /usr/bin/python\n"
+    "accelerate launch --config_file fsdp.yaml train.py --model_name meta-llama/Llama-3.1-70B "
+    "--lora_r 16 --per_device_train_batch_size 1 --max_seq_len 8192\n"
+    "we're on 2x h100 80gb, how do we fix this")
+_SMI = (
+    "+-----------------------------------------------------------------------------------------+\n"
+    "| GPU  Name                 Persistence-M | Bus-Id          Disp.A | Volatile Uncorr. ECC |\n"
+    "|   0  NVIDIA GeForce RTX 3090        Off |   00000000:01:00.0  On |                  N/A |\n"
+    "|  0%   45C    P8             10W /  350W |     512MiB /  24576MiB |      0%      Default |\n"
+    "+-----------------------------------------------------------------------------------------+\n"
+    "can i qlora llama 3 8b on this")
+
+
+@pytest.mark.parametrize(("text", "gpu", "count", "has"), [
+    # tqdm's "?it/s" before the first step is no training speed asked (was "🏋️ About 25,755
+    # training tokens/s … on 1× B200" leading the OOM's fixes)
+    (_TQDM_OOM, "t4", 1,
+     "❌ <b>No: Mistral 7B (7.3B parameters) does not fit on 1× T4 (QLoRA).</b>"),
+    # "[rank0]:", "local_rank: 0" are a process's rank (was "too small for the LoRA rank")
+    (_RANK_LOG, "h100", 2, "❌ <b>No: Llama 3.1 70B does not fit on 2× H100 (LoRA).</b>"),
+    # nvidia-smi's "|   0  NVIDIA GeForce RTX 3090" is GPU 0 (was 0 GPUs, "I can size clusters
+    # of 1 to 1024 GPUs")
+    (_SMI, "rtx-3090", 1, "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (QLoRA).</b>"),
+])
+def test_pasted_logs_keep_the_question(text: str, gpu: str, count: int, has: str) -> None:
+    reply = ask(text)
+    assert reply.answer.error is None, reply.text[:300]
+    assert reply.answer.intent == "fit", reply.text[:300]
+    assert (reply.query.gpu, reply.query.gpu_count or 1) == (gpu, count), reply.text[:300]
+    assert reply.text.startswith(has), reply.text[:300]
+    says(reply.text, [], ["training tokens/s"])
+
+
+@pytest.mark.parametrize(("text", "rank"), [
+    # the adapters' rank still read
+    ("lora r 16 llama 3 8b on a 4090", 16),
+    ("qlora llama 3 8b rank 64 on a 3090", 64),
+    ("lora llama 3 8b r=8 on a 4090", 8),
+])
+def test_the_adapters_rank_still_read(text: str, rank: int) -> None:
+    assert ask(text).query.lora_rank == rank

@@ -191,7 +191,8 @@ TIME_JUDGED: Final = lazy(
 # A training run's steps a second asked ("what it/s should i expect", "how many steps per
 # second", "seconds per step"): its tokens/s estimate, in steps at its batch and length.
 STEP_RATE_ASK: Final = lazy(
-    r"(?<![a-z])(?:(?:steps?|iterations?|iters?|its?) ?(?:per|a|/|por|par) ?(?:seconds?|secs?|s|"
+    # not tqdm's rate before its first step ("0/1250 [00:00<?, ?it/s]") in a pasted log
+    r"(?<![a-z])(?<!\?)(?<!\? )(?:(?:steps?|iterations?|iters?|its?) ?(?:per|a|/|por|par) ?(?:seconds?|secs?|s|"
     r"segundos?|secondes?)|(?:seconds?|secs?|segundos?|secondes?) ?(?:per|a|/|por|par) ?"
     r"(?:steps?|iterations?|iters?|it|pasos?|etapes?|iteracion|iteration))(?![a-z])"
 )

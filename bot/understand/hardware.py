@@ -263,6 +263,9 @@ _DIGIT_BEFORE: Final = lazy(r"\d ?$")
 # A command-line flag just before the number ("-ngl 99 3060 12gb", "--parallel 4 4090"): the
 # number is the flag's value, not a count of the card after it.
 _FLAG_BEFORE: Final = lazy(r"(?<![\w-])--?[a-z][\w-]* ?[=:]? ?$")
+# A table's cell border just before the number ("|   0  NVIDIA GeForce RTX 4060 Ti" in a pasted
+# nvidia-smi): the GPU's index, not a count of it.
+_CELL_BEFORE: Final = lazy(r"\| *$")
 # A number joined to the name by "de" alone ("24 de h100"), and the units of hours it may echo.
 _OF_ONLY: Final = lazy(r"\d ?de $")
 _HOURS: Final = r"h|hrs?|hours?|horas?|heures?"
@@ -562,6 +565,11 @@ def _count_around(
     if before and before.group("num") and not before.group("nodes") \
             and _FLAG_BEFORE.search(work.s, 0, offset + before.start("num")):
         # "llama-server … -ngl 99 3060 12gb": 99 layers on one 3060 (was 99 GPUs)
+        before = None
+    if before and before.group("num") and not before.group("nodes") \
+            and _CELL_BEFORE.search(work.s, 0, offset + before.start("num")):
+        # nvidia-smi's "|   0  NVIDIA GeForce RTX 4060 Ti": GPU 0, one card (was 0 GPUs,
+        # "I can size clusters of 1 to 1024 GPUs")
         before = None
     if before and before.group("num") and _OF_ONLY.search(before.group(0)) and re.search(
             rf"(?<![\d.,]){re.escape(before.group('num'))} ?(?:{_HOURS})(?![a-z])",
@@ -1320,6 +1328,9 @@ def take_count(work: Work) -> None:
     if match is not None and match.group("num") and not match.group("nodes") \
             and _FLAG_BEFORE.search(work.s, 0, match.start("num")):
         match = None  # "-ngl 99 3060" (the card read, "99 gpu" left): the flag's value
+    if match is not None and match.group("num") and not match.group("nodes") \
+            and _CELL_BEFORE.search(work.s, 0, match.start("num")):
+        match = None  # nvidia-smi's "|   0  NVIDIA GeForce RTX 4060 Ti": GPU 0, not 0 GPUs
     if match is None:
         # "can a tesla p40 run llama 3 70b q4 with 2 of them": one card named without a count,
         # its count said after it (was 1× P40)
