@@ -194,7 +194,11 @@ STEP_RATE_ASK: Final = lazy(
     # not tqdm's rate before its first step ("0/1250 [00:00<?, ?it/s]") in a pasted log
     r"(?<![a-z])(?<!\?)(?<!\? )(?:(?:steps?|iterations?|iters?|its?) ?(?:per|a|/|por|par) ?(?:seconds?|secs?|s|"
     r"segundos?|secondes?)|(?:seconds?|secs?|segundos?|secondes?) ?(?:per|a|/|por|par) ?"
-    r"(?:steps?|iterations?|iters?|it|pasos?|etapes?|iteracion|iteration))(?![a-z])"
+    r"(?:steps?|iterations?|iters?|it|pasos?|etapes?|iteracion|iteration)"
+    # "time per step for qlora …", "how many samples per second can a 4090 do" (were the
+    # dataset asked, and the fit): the same estimate, its steps at the batch said
+    r"|time (?:per|a|for (?:one|a|each)) (?:optimi[sz]er |training )?step"
+    r"|(?<![\d.] )(?<![\d.])samples? ?(?:per|a|/) ?(?:seconds?|secs?|s))(?![a-z])"
 )
 
 # Which of the methods named trains faster ("qlora vs lora on a 3090 which is faster", "¿lora o
