@@ -168,6 +168,8 @@ def test_seed_oss_is_the_largest_4_bit_model_on_24_gb(pipeline: Pipeline) -> Non
     ("ernie 4.5 300b on 8x h200", "ernie-4.5-300b-a47b", 300),
     ("exaone 4.0 32b on an h100", "exaone-4.0-32b", 32),
     ("exaone 4.0 1.2b lora on a t4", "exaone-4.0-1.2b", 1.2),
+    ("llama 3.1 nemotron ultra 253b on 8x h100", "llama-3.1-nemotron-ultra-253b", 253),
+    ("nemotron ultra fp8 on 8xh100 ?", "llama-3.1-nemotron-ultra-253b", 253),
 ])
 def test_models_read_as_another_or_as_a_size_are_their_own(pipeline: Pipeline, question: str,
                                                            model_id: str,
