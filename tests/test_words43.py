@@ -10,7 +10,8 @@ still is). French "la T4", as French users write Colab's card, like "la L4" (was
 ¿cuántas horas?" after the price of a weekend asks the hours the sum buys (was whether it
 covers the 48 hours). Electricity said "luz" or "courant" is asked (was the run's cost), and
 hours on one's own card with the electricity asked are their kWh (was "no price to quote").
-kWh and W are kept to their number by a no-break space in es/fr.
+kWh and W are kept to their number by a no-break space in es/fr. "veinticuatro hs",
+"twenty four hrs" are hours (was none read).
 """
 
 from __future__ import annotations
@@ -203,3 +204,13 @@ def test_hours_on_ones_own_card_are_their_electricity(lang: str, q: str, lead: s
 # The price of a card we do not rent, no electricity asked, is still refused.
 def test_a_price_of_an_unrented_card_is_still_refused() -> None:
     assert ask("cuanto cuesta la 3090 por 10 horas?", "es").text.startswith("🏠")
+
+
+# Hours in words before "hs"/"hrs" (was no hours read: the price of an hour and its blocks).
+@pytest.mark.parametrize(("lang", "q", "hours"), [
+    ("es", "cuanto sale una h100 veinticuatro hs", 24),
+    ("en", "how much is an h100 for twenty four hrs", 24),
+])
+def test_hours_in_words_before_hs(lang: str, q: str, hours: int) -> None:
+    reply = ask(q, lang)
+    assert reply.query.hours == hours, reply.text

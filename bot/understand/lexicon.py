@@ -19,7 +19,8 @@ from rules.schema import MethodId
 # Fragments that are no one language's: units and symbols ("h", "gb", "$", "%"), coin tickers,
 # tool names, replies like "ok" and "lol".
 _COMMON: Final[dict[str, tuple[str, ...]]] = {
-    "NUMBER_SCALES": (r"bn", r"tokens?", r"gpus?"),
+    # "veinticuatro hs", "twenty four hrs": a duration in words (was no hours read)
+    "NUMBER_SCALES": (r"bn", r"tokens?", r"gpus?", r"hs", r"hrs?"),
     "HOUR_UNITS": (r"h", r"hs", r"hr", r"hrs"),
     "MINUTE_UNITS": (r"mins?", r"minutes?"),
     "DAY_UNITS": (r"d",),
