@@ -166,3 +166,35 @@ async def test_another_language_on_telegram_is_told_which_we_speak(api, app):
     reply = await reply_to(api, 4351, "wie viel kostet eine H100 pro Stunde?", lang="de")
     assert reply.text.startswith("🌐 <i>I only speak English, Spanish and French"), reply.text
     assert "$2.32/hour" in reply.text
+
+
+# A count of cards with decimals right after a price asked ("cost of 1.5 h100 for 10 hours",
+# "cuánto cuesta 1,5 h100", "combien coûte 1,5 h100") was quoted on one card with nothing said,
+# where "on 1.5 h100" was asked back (hostile42).
+@pytest.mark.parametrize(("text", "locale", "reply"), [
+    ("cost of 1.5 h100 for 10 hours", None,
+     "🔢 I can only use a whole number for the number of GPUs, not 1.5. Ask again with 1 or 2."),
+    ("cost of 1,5 h100 for 10 hours", None, "not 1,5."),
+    ("how much is 2.5 h100 per hour", None, "not 2.5."),
+    ("price for 1.5 a100 for a day", None, "not 1.5."),
+    ("cuánto cuesta 1,5 h100 durante 10 horas", "es", "solo puedo usar un número entero, no 1,5."),
+    ("combien coûte 1,5 h100 pendant 10 heures", "fr", "qu'un nombre entier, pas 1,5."),
+])
+def test_a_count_with_decimals_after_a_price_asked_is_asked_back(text: str, locale: str | None,
+                                                                  reply: str):
+    answer = PIPELINE.ask(text, chosen_locale=locale)
+    assert answer.answer is not None and answer.answer.error == "whole_number", answer.text
+    assert reply in answer.text
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    ("how much for 1.5 h100 hours", 1.5), ("cost of 1.5 gpu-hours of h100", 1.5),
+    ("cost of 2 h100 for 10 hours", 10),
+])
+def test_hours_of_a_card_with_decimals_are_read_as_before(text: str, hours: float):
+    out = _ask(text)
+    assert out["error"] is None and out["hours"] == hours, out["text"]
+
+
+def test_a_version_before_a_card_is_still_a_model():
+    assert _ask("cost of qwen 2.5 h100 lora")["error"] != "whole_number"

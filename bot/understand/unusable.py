@@ -60,9 +60,12 @@ _GPUS: Final = (
     # "1.5 gpu hours", "2,5 GPU/h": GPU-hours, not cards
     r"(?! ?(?:hours?|hrs?|h|horas?|heures?|/|per hour|por hora|par heure)(?![a-z0-9]))"
 )
+# ... and after a price asked ("cost of 1.5 h100 for 10 hours", "cuánto cuesta 1,5 h100",
+# "combien coûte 1,5 h100": was one H100, quoted with nothing said)
 _ON: Final = "(?:" + "|".join(f"(?<=(?<![a-z]){word} )" for word in (
     "on", "en", "sur", "with", "con", "avec", "rent", "need", "using", "use", "usando",
-    "utilisant", "about", "try")) + r"|(?<![\s\S]))"
+    "utilisant", "about", "try", "of", "for", "para", "pour", "cost", "costs", "cuesta",
+    "cuestan", "coute", "coutent", "is")) + r"|(?<![\s\S]))"
 _CARD: Final = (
     # "h100", "l40s", "mi300x", "rtx 4090" ("vs 32k" is no card, nor "2048")
     r"(?:(?:nvidia|rtx|gtx|tesla|amd|radeon|instinct) )?(?:[a-z]{1,2}\d{2,4}[a-z]{0,3}|[1-9]\d[5-9]0)"
