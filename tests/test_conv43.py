@@ -166,3 +166,53 @@ def test_samples_corrected_after_samples_of_a_length_are_that_many_of_them(
     assert (reply.answer.intent, q.gpu, q.seq_len, q.dataset_tokens) == (
         "time", "h100", 1000, 500_000_000), reply.text
     says(reply.text, [said], ["🤔"])
+
+
+@pytest.mark.parametrize(("lang", "run", "priced", "asked", "said"), [
+    ("en", "can i lora llama 3 70b on 8x h100", "how much for 10 hours?", "and 20?",
+     "Cost: $371.20</b> — 8× H100 × 20 hours"),
+    ("es", "¿puedo hacer lora de llama 3 70b en 8 h100?", "¿cuánto por 10 horas?", "¿y 20?",
+     "Coste: 371,20 US$</b> — 8× H100 × 20 horas"),
+    ("fr", "je peux faire un lora de llama 3 70b sur 8 h100 ?", "combien pour 10 heures ?",
+     "et 20 ?", "Coût : 371,20 $US</b> — 8× H100 × 20 heures"),
+])
+def test_a_number_beyond_an_instances_cards_after_hours_priced_is_hours(
+        lang: str, run: str, priced: str, asked: str, said: str) -> None:
+    # was "20 of what?": 20 cards are more than an instance has
+    *_, reply = converse(run, priced, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.gpu, q.gpu_count, q.hours) == (
+        "cost", "llama-3-70b", "h100", 8, 20), reply.text
+    says(reply.text, [said], ["❓"])
+
+
+def test_a_small_number_after_hours_priced_on_several_cards_is_still_asked() -> None:
+    # "and 4?" after 8× H100 for 10 hours: 4 cards or 4 hours, as before
+    *_, reply = converse("can i lora llama 3 70b on 8x h100", "how much for 10 hours?",
+                         "and 4?", locale="en")
+    assert reply.query.hours != 4 or reply.query.gpu_count != 8, reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "can i qlora llama 3 70b on 2x3090", "and with 48gb each?",
+     "Yes: Llama 3 70B fits on 2× GPU of 48 GB (QLoRA)."),
+    ("en", "can i qlora llama 3 70b on 2x3090", "what if they were 48gb cards",
+     "Yes: Llama 3 70B fits on 2× GPU of 48 GB (QLoRA)."),
+    ("es", "¿puedo hacer qlora de llama 3 70b en 2 3090?", "¿y con 48gb cada una?",
+     "Sí: Llama 3 70B cabe en 2× GPU de 48 GB (QLoRA)."),
+    ("fr", "je peux faire un qlora de llama 3 70b sur 2 3090 ?", "et avec 48 go chacune ?",
+     "Oui : Llama 3 70B tient sur 2× GPU de 48 Go (QLoRA)."),
+])
+def test_a_memory_each_after_several_cards_is_as_many_cards_that_big(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was one GPU of 48 GB ("does not fit on 1× GPU of 48 GB"), the count dropped
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu_count, q.vram_gb) == (
+        "fit", "llama-3-70b", "qlora", 2, 48), reply.text
+    says(reply.text, [said], [])
+
+
+def test_a_memory_with_one_card_after_several_is_one_card() -> None:
+    _, reply = converse("can i qlora llama 3 70b on 2x3090", "and on a 48gb card?", locale="en")
+    assert reply.query.gpu_count in (None, 1), reply.text

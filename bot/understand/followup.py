@@ -2666,6 +2666,12 @@ def _bare_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
         # 8× H100 for 20 hours, or "I did not understand"). A count said
         # ("… on 2 h100s") leaves the number to _bare_count.
         said = _BARE_NUMBER.match(folded)
+    elif said is None and previous.intent == "cost" and (previous.gpu_count or 1) > 1:
+        # "how much for 10 hours?" on 8× H100, then "and 20?": more cards than an instance
+        # has are no count, so 20 hours (was "20 of what?")
+        bare = _BARE_NUMBER.match(folded)
+        said = bare if bare is not None and bare.group(1).isdigit() \
+            and int(bare.group(1)) > _MOST_CARDS else None
     if said is None:
         return None
     value = Decimal(said.group(1).replace(",", "."))
@@ -3264,6 +3270,13 @@ _ONE_CARD: Final = lazy(r"(?<![a-z0-9])(?:a|an|one|una|un|une)\s+(?:nvidia\s+|rt
 _MY_CARD: Final = lazy(r"(?<![a-z0-9])(?:my|mi|ma|mon)\s+(?:nvidia\s+|rtx\s+)?[a-z]{0,3}\d")
 
 
+# "48gb each", "48gb cards", "de 48 gb cada una", "48 go chacune" (folded): memory per card.
+_PER_CARD: Final = lazy(
+    r"(?<![a-z])(?:each|apiece|per (?:card|gpu)|cards|gpus|cada una?|cada uno|por (?:tarjeta|gpu)|"
+    r"tarjetas|chacune?|par (?:carte|gpu)|cartes)(?![a-z])"
+)
+
+
 def _count_kept(new: Query, previous: Query) -> bool:
     """Another card named alone, with no count, article or "my" ("and h100?", "what about
     on b200"), after a model's run on several GPUs: as many of the new card."""
@@ -3351,6 +3364,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             and _ONE_CARD.search(fold(new.text)) is None:
         # "how much is 2 h100 for 3 days", then "and on b200?": the same rental on the other
         # card, as many of them (was one); "and on a b200?" says one.
+        update["gpu_count"] = previous.gpu_count
+    elif new.gpu is None and new.vram_gb is not None and new.gpu_count is None \
+            and (previous.gpu_count or 1) > 1 and _PER_CARD.search(fold(new.text)) is not None:
+        # "and with 48gb each?" after "… on 2x3090": as many cards, each that big (was one
+        # GPU of 48 GB)
         update["gpu_count"] = previous.gpu_count
     elif _count_kept(new, previous) and new.intent not in ("fit", "memory") \
             and previous.intent in ("time", "cost"):
