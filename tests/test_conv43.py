@@ -216,3 +216,54 @@ def test_a_memory_each_after_several_cards_is_as_many_cards_that_big(
 def test_a_memory_with_one_card_after_several_is_one_card() -> None:
     _, reply = converse("can i qlora llama 3 70b on 2x3090", "and on a 48gb card?", locale="en")
     assert reply.query.gpu_count in (None, 1), reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "pair", "said"), [
+    ("en", "a100 vs h100 for lora llama 3 8b, 100k samples 1k tokens", "sorry, h200 not h100",
+     ("a100-80gb", ("h200",)), "1× H200 finishes sooner (about 3.94 hours against 12.51 hours)"),
+    ("en", "a100 vs h100 for lora llama 3 8b, 100k samples 1k tokens",
+     "no i meant l40s, not a100", ("l40s", ("h100",)), "1× L40S costs less ($16.40 paid"),
+    ("en", "3090 or 4090 for qlora llama 3 8b, 10k samples of 1k tokens", "oops 5090 not 4090",
+     ("rtx-3090", ("rtx-5090",)), "RTX 3090 or RTX 5090?"),
+    ("es", "a100 o h100 para lora de llama 3 8b, 100k ejemplos de 1k tokens",
+     "perdón, h200 no h100", ("a100-80gb", ("h200",)), "1× H200 termina antes"),
+    ("fr", "a100 ou h100 pour un lora de llama 3 8b, 100k exemples de 1k tokens",
+     "pardon, h200 pas h100", ("a100-80gb", ("h200",)), "1× H200 finit plus tôt"),
+])
+def test_a_card_corrected_after_two_compared_replaces_the_one_ruled_out(
+        lang: str, run: str, asked: str, pair: tuple[str, tuple[str, ...]], said: str) -> None:
+    # was a fit on the card meant alone, the other side dropped
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, (q.gpu, q.other_gpus), q.dataset_tokens) == (
+        "compare", "llama-3-8b", pair, first_tokens(run)), reply.text
+    says(reply.text, [said], ["🤔"])
+
+
+def first_tokens(run: str) -> int:
+    return 10_000_000 if "10k" in run else 100_000_000
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "lora llama 3 8b 100k samples 1k tokens, a100 vs h100 cost", "and l40s?",
+     "LoRA of Llama 3 8B: about 10.78 hours on 1× L40S"),
+    ("en", "3090 or 4090 for qlora llama 3 8b, 10k samples of 1k tokens", "and on my 3060?",
+     "QLoRA of Llama 3 8B: about 15.76 hours on 1× RTX 3060"),
+    ("es", "a100 o h100 para lora de llama 3 8b, 100k ejemplos de 1k tokens",
+     "¿y en una l40s?", "Entrenamiento LoRA de Llama 3 8B: alrededor de 10,78 horas en 1× L40S"),
+    ("fr", "a100 ou h100 pour un lora de llama 3 8b, 100k exemples de 1k tokens",
+     "et sur une l40s ?", "Entraînement LoRA pour Llama 3 8B : environ 10,78 heures sur 1× L40S"),
+])
+def test_another_card_after_two_compared_on_a_run_is_that_run_there(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was the fit verdict alone ("Yes: Llama 3 8B fits on 1× L40S"), the run's time unsaid
+    first, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.method, q.dataset_tokens, q.other_gpus) == (
+        "time", first.query.method, first.query.dataset_tokens, ()), reply.text
+    says(reply.text, [said], [])
+
+
+def test_another_card_after_two_compared_with_no_run_is_still_the_verdict() -> None:
+    _, reply = converse("h100 vs a100 for qlora llama 3 70b", "and on an l40s?", locale="en")
+    assert reply.answer.intent == "fit", reply.text

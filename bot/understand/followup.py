@@ -671,6 +671,30 @@ def _each_of_comparison(new: Query, previous: Query, folded: str) -> Query | Non
     return merged.model_copy(update={"intent": "compare", "times_asked": True})
 
 
+def _side_replaced(new: Query, previous: Query) -> Query | None:
+    """"sorry, h200 not h100" after "a100 vs h100 for …": the same comparison with the card
+    ruled out replaced by the one meant (was a fit on the H200 alone, the A100 dropped)."""
+    if previous.intent != "compare" or len(previous.other_gpus) != 1 or previous.gpu is None \
+            or previous.rig or new.gpu is None or new.other_gpus or not new.gpus_ruled_out \
+            or _names_model(new) or words(new.text) > SHORT_WORDS:
+        return None
+    pair = (previous.gpu, previous.other_gpus[0])
+    if new.gpu in pair or not set(new.gpus_ruled_out) & set(pair):
+        return None
+    merged = _merge(new.model_copy(update={"intent": "compare"}), previous, names_model=False)
+    count = new.gpu_count
+    if previous.gpu in new.gpus_ruled_out:
+        return merged.model_copy(update={
+            "intent": "compare", "gpu_count": count or previous.gpu_count,
+            "other_gpus": previous.other_gpus, "other_gpu_count": previous.other_gpu_count})
+    return merged.model_copy(update={
+        "intent": "compare", "gpu": previous.gpu, "gpu_text": previous.gpu_text,
+        "vram_gb": previous.vram_gb, "gpu_count": previous.gpu_count,
+        "gpu_variant_assumed": previous.gpu_variant_assumed,
+        "card_owned": previous.card_owned, "other_gpus": (new.gpu,),
+        "other_gpu_count": count or previous.other_gpu_count})
+
+
 # "why is the h100 faster?", "why is it so slow?", "¿por qué la h100 es más rápida?",
 # "pourquoi la h100 va plus vite ?" (folded): a why, naming at most the cards compared.
 _WHY_NAMING: Final = lazy(
@@ -1471,7 +1495,8 @@ def _follow_up(
         return trained
     per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous) \
         or _steps_of_run(new, previous) \
-        or _why_of_comparison(new, previous) or _each_of_comparison(new, previous, fold(new.text))
+        or _why_of_comparison(new, previous) or _each_of_comparison(new, previous, fold(new.text)) \
+        or _side_replaced(new, previous)
     if per_gpu is not None:
         return per_gpu
     epochs = _epochs_of_untimed_run(new, previous) or _per_epoch_of_run(new, previous)
@@ -3685,6 +3710,12 @@ def _intent(new: Query, previous: Query, has_gpu: bool) -> Intent:
         return "cost"
     if new.intent == "compare" or (new.intent == "recommend" and not has_gpu):
         return new.intent
+    if previous.intent == "compare" and has_gpu and previous.params_b is not None \
+            and not previous.inference and new.params_b is None \
+            and (previous.dataset_tokens is not None or bool(previous.dataset_samples)):
+        # "and l40s?" after "a100 vs h100 for lora llama 3 8b, 100k samples of 1k tokens":
+        # that run timed (and priced) there, as the two were (was its fit alone)
+        return "time"
     if previous.intent in ("recommend", "compare") and has_gpu:
         return "fit"  # "and on an H100?" after "the cheapest GPU for 70B?" or "A100 vs H100"
     if new.intent == "time" and previous.intent in ("fit", "memory") \

@@ -74,6 +74,7 @@ class Work(Protocol):
     s: str
     lang: Lang | None
     gpus: list[GpuMention]
+    gpus_ruled_out: list[str]
     gpu_count: int | None
     vram_gb: Decimal | None
     ram_gb: Decimal | None
@@ -1027,6 +1028,7 @@ def take_gpus(work: Work, index: CatalogueIndex) -> None:
     if len(kept) < len(work.gpus) and any(m.gpu_id is not None for m in kept):
         # "can i qlora llama 3 8b on a 4090, not a 3090": the card ruled out is no side of a
         # comparison (was "RTX 4090 or RTX 3090?")
+        work.gpus_ruled_out.extend(m.gpu_id for m in work.gpus if m.ruled_out and m.gpu_id)
         work.gpus[:] = kept
     _kaggle(work, index, kaggle_at)
     _one_mac(work, index)

@@ -102,6 +102,8 @@ class _Work:
     params_b: Decimal | None = None
     model_id: str | None = None
     gpus: list[GpuMention] = field(default_factory=list)
+    # Cards ruled out where named ("4090, not a 3090"): dropped from gpus, kept by id here
+    gpus_ruled_out: list[str] = field(default_factory=list)
     gpu_count: int | None = None
     vram_gb: Decimal | None = None
     ram_gb: Decimal | None = None  # system memory ("+ 64gb ram"): set aside, not VRAM
@@ -4778,6 +4780,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         not_llm=not_llm.lastgroup if not_llm else None,
         not_llm_name=_not_llm_name(not_llm.group(0)) if not_llm else None,
         other_gpus=others,
+        gpus_ruled_out=tuple(work.gpus_ruled_out),
         rig=rig or (rigs[0] if rigs is not None and len(rigs[0]) > 1 else ()),
         other_rig=rigs[1] if rigs is not None and len(rigs[1]) > 1 else (),
         other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),

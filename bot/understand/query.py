@@ -622,6 +622,9 @@ class Query(BaseModel):
     # "how long on each?", "¿cuánto tarda en cada una?", "combien de temps sur chacune ?" after
     # two cards compared on a run: the comparison, its times leading.
     times_asked: bool = False
+    # Cards ruled out where named ("sorry, h200 not h100"): after "a100 vs h100", the side
+    # replaced by the card meant.
+    gpus_ruled_out: tuple[str, ...] = ()
     # "in hours?", "¿en horas?", "en heures ?", "how many hours?" after a run's time: the same
     # run's time said in hours (never in minutes, "0.38 hours" not "23 minutes").
     hours_asked: bool = False
