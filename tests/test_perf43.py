@@ -6,12 +6,14 @@ same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from bot.understand import parse, unusable
+from bot.understand import asks, parse, unusable
+from bot.understand.patterns import Guarded
 from rules.catalogue import load_catalogue
 
 
@@ -105,3 +107,37 @@ def test_second_rental_unit_substituted_only_where_it_can_be(
     query = parse.understand(text, load_catalogue())
     assert bool(seen) is searched, seen
     assert (str(query.hours) if query.hours is not None else None) == hours
+
+
+# -- refused_payments: one scan for the ways of paying' needles before 26 guarded searches ----
+
+def test_every_way_of_paying_is_guarded_by_needles() -> None:
+    """The one scan needs each guard's needles (a guard written as a pattern has none)."""
+    assert asks._PAY_NEEDLES is not None
+    for _, pattern in asks.PAY_REFUSED:
+        assert all(any(short in needle for short in asks._PAY_NEEDLES)
+                   for needle in pattern.needles)
+
+
+@pytest.mark.parametrize(("text", "written", "searched", "refused"), [
+    ("cost of qlora 12.5b on 3x h100 for 40 hours", "", False, ()),
+    ("cuanto cuesta un qlora de 12.5b en 3 h100 durante 40 horas", "", False, ()),
+    ("do you accept paypal?", "", True, ("paypal",)),
+    ("can i pay with a credit card", "", True, ("card",)),
+    ("puedo pagar con bizum o transferencia?", "", True, ("bank", "wallet:Bizum")),
+    ("je peux payer en cb ?", "je peux payer en cb ?", True, ("card",)),
+    ("can i pay in btc without a credit card?", "", True, ()),
+])
+def test_payments_searched_only_where_one_is_named(
+        text: str, written: str, searched: bool, refused: tuple[str, ...],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = Guarded.finditer
+
+    def counting(self: Guarded, s: str) -> Iterator[re.Match[str]]:
+        calls.append(s)
+        return real(self, s)
+
+    monkeypatch.setattr(Guarded, "finditer", counting)
+    assert asks.refused_payments(text, written) == refused
+    assert bool(calls) is searched

@@ -5,6 +5,7 @@ HOW_MANY, HOW_MANY_FOR, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from bot.understand.languages import words as _words
@@ -357,11 +358,33 @@ CARD_FREE: Final = Guarded(
 )
 
 
+def _needles_of(guarded: Iterable[Guarded]) -> tuple[str, ...] | None:
+    """Every needle of the guards, less those holding another (implied by it): a text holding
+    none of them holds none of any guard's. None when a guard is a pattern (no needles)."""
+    found: set[str] = set()
+    for pattern in guarded:
+        if not pattern.needles:
+            return None
+        found.update(pattern.needles)
+    return tuple(sorted(n for n in found if not any(o != n and o in n for o in found)))
+
+
+# One scan for the ~40 needles of the 25 ways of paying, instead of 25 guarded searches (with
+# CARD_FREE's) in the many questions that name none.
+_PAY_NEEDLES: Final = _needles_of(pattern for _, pattern in PAY_REFUSED)
+
+
 def refused_payments(s: str, written: str = "") -> tuple[str, ...]:
     """The ways of paying the service does not take that `s` asks about, in a fixed order;
     `written`: the text before shorthand was expanded. A card said only as one the user pays
     without (CARD_FREE) is not asked about."""
     cb = bool(written) and _CB.search(written) is not None
+    if not cb and _PAY_NEEDLES is not None:
+        for needle in _PAY_NEEDLES:  # loops: any() over a generator is twice as slow
+            if needle in s:
+                break
+        else:
+            return ()
     free = [m.span() for m in CARD_FREE.finditer(s)]
     return tuple(kind for kind, pattern in PAY_REFUSED
                  if (cb and kind == "card") or any(

@@ -97,6 +97,11 @@ class Guarded(Screen):
         self._quick = None if isinstance(guard, tuple) else lazy(guard)
         self.pattern = lazy(pattern) if isinstance(pattern, str) else pattern
 
+    @property
+    def needles(self) -> tuple[str, ...]:
+        """The substrings of which every match holds one (empty: the guard is a pattern)."""
+        return self._needles
+
     def admits(self, s: str) -> bool:
         """Whether ``s`` holds the guard (so may hold a match)."""
         if self._quick is not None:
