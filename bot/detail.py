@@ -2352,7 +2352,9 @@ def _training_time(
                 runs.append((-1 if lead else at, option, on.wall_clock_hours, cost))
     paid_runs = tuple((o, h, c) for _at, o, h, c in sorted(runs, key=lambda r: (
         r[0] >= 0, r[3], r[0])))
-    base = TrainingEstimate(
+    # The estimate's fields known so far: it is made once, with the rest (was made here, then
+    # again by each return's dataclasses.replace, which reads every field of it back).
+    base: dict[str, Any] = dict(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
         asked=on_asked, paid_runs=paid_runs,
         cheaper_hour=first if not on_asked and target is not None and first is not None
@@ -2361,7 +2363,7 @@ def _training_time(
         **deadline,
     )
     if target is None or target.gpu is None:
-        return replace(base, problem="no_config")
+        return TrainingEstimate(**base, problem="no_config")
     gpu: GPU = cat.gpu(target.gpu)
     count = target.gpu_count
     fields: dict[str, Any] = {"gpu": gpu.id, "gpu_count": count}
@@ -2381,8 +2383,8 @@ def _training_time(
             rented = _training_time(model, method, tokens, ckpt, None,
                                     rent_on or options, cat, None, epochs,
                                     reference=reference, tokens_per_step=tokens_per_step, seq_len=seq_len)
-        return replace(base, **fields, problem="no_peak_tflops",
-                       rented=rented if rented is not None and rented.quote else None)
+        return TrainingEstimate(**{**base, **fields}, problem="no_peak_tflops",
+                                rented=rented if rented is not None and rented.quote else None)
     else:
         peak, precision = _training_peak(gpu)
         assert peak is not None
@@ -2422,21 +2424,21 @@ def _training_time(
         # "too slow" after a run the card asked cannot hold: faster than where it was timed
         fields["faster"] = _faster_runs(options, run.wall_clock_hours, paid, timed)
     if gpu.usd_per_gpu_hour is None:
-        return replace(base, **fields, problem="no_price")
+        return TrainingEstimate(**{**base, **fields}, problem="no_price")
     if count > cat.limits.max_gpus:
         # "how long … on h100s": 19× H100 is no one instance, so no quote there; the run where
         # we rent it for least follows (fields' rented; was "longer than a single quote covers").
-        return replace(base, **fields)
+        return TrainingEstimate(**{**base, **fields})
     # Wall-clock hours from the rounded GPU-hours, so that the quote repeats the same GPU-hours;
     # a run shorter than the 0.01 h the estimate is rounded to is still billed.
     hours = max(run.gpu_hours / count, Decimal("0.01"))
     if hours > cat.limits.max_hours:
-        return replace(base, **fields, problem="too_long")
+        return TrainingEstimate(**{**base, **fields}, problem="too_long")
     try:
         fields["quote"] = quote(gpu.id, count, hours, method.id, catalogue=cat)
     except RulesError:
-        return replace(base, **fields, problem="too_long")
-    return replace(base, **fields)
+        return TrainingEstimate(**{**base, **fields}, problem="too_long")
+    return TrainingEstimate(**{**base, **fields})
 
 
 # ----------------------------------------------------------------------------- chart support

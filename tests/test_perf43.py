@@ -6,12 +6,14 @@ same.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from bot.pipeline import Pipeline
 from bot.understand import asks, parse, unusable
 from bot.understand.patterns import Guarded
 from rules.catalogue import load_catalogue
@@ -141,3 +143,26 @@ def test_payments_searched_only_where_one_is_named(
     monkeypatch.setattr(Guarded, "finditer", counting)
     assert asks.refused_payments(text, written) == refused
     assert bool(calls) is searched
+
+
+# -- _training_time: its estimate made once, not made and then copied by dataclasses.replace --
+
+@pytest.mark.parametrize("text", [
+    "how long to qlora llama 3 8b on 20M tokens on an h100",
+    "cuanto tarda un lora de 13b con 50M tokens en 2 a100",
+    "combien de temps pour un qlora de 70b sur 100M tokens ?",  # no card: the cheapest timed
+    "how long to qlora llama 3 8b on 20M tokens on my 4070 ti super",  # no cited peak
+])
+def test_a_training_estimate_is_made_once(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    copied: list[str] = []
+    real = dataclasses.replace
+
+    def counting(obj: Any, /, **changes: Any) -> Any:
+        copied.append(type(obj).__name__)
+        return real(obj, **changes)
+
+    monkeypatch.setattr("bot.detail.replace", counting)
+    reply = Pipeline(load_catalogue()).ask(text)
+    assert reply.answer.detailed is not None
+    assert reply.answer.detailed.training_time is not None
+    assert "TrainingEstimate" not in copied
