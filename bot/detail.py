@@ -1072,12 +1072,17 @@ def mlx_assumed(query: Query | RunSettings, method: Method) -> bool:
     # (tests/test_methods_data.py's method only in data).
     cat = load_catalogue()
     try:
-        asked = method if query.method is None or query.method == method.id \
-            else cat.method(query.method)
         card = cat.gpu(query.gpu)
     except KeyError:
         return False
     platform = card.platform
+    if platform != "metal":
+        return False  # the rest tells runs on a Mac apart (the remedy search asks ~15 times)
+    try:
+        asked = method if query.method is None or query.method == method.id \
+            else cat.method(query.method)
+    except KeyError:
+        return False
     if timed and card.fp16_dense_tflops is None and card.bf16_dense_tflops is None:
         return False
     if not asked.adapter:

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
+from bot.detail import mlx_assumed
 from bot.pipeline import Pipeline
 from bot.understand import asks, parse, unusable
 from bot.understand.patterns import Guarded
-from rules.catalogue import load_catalogue
+from rules.catalogue import Catalogue, load_catalogue
 
 
 def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -166,3 +167,27 @@ def test_a_training_estimate_is_made_once(text: str, monkeypatch: pytest.MonkeyP
     assert reply.answer.detailed is not None
     assert reply.answer.detailed.training_time is not None
     assert "TrainingEstimate" not in copied
+
+
+# -- mlx_assumed: a card that is no Mac answers False before the method is looked up ---------
+
+@pytest.mark.parametrize(("gpu", "mac"), [("h100", False), ("rtx-4090", False),
+                                          ("apple-m2-max", True)])
+def test_mlx_assumed_reads_the_method_only_on_a_mac(
+        gpu: str, mac: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full fine-tune's LoRA remedy asks mlx_assumed of the full method's query: the method
+    asked is looked up, needed only on a Mac (a full fine-tune is no mlx-lm LoRA either way)."""
+    cat = load_catalogue()
+    asked = parse.understand("full fine-tuning llama 3 8b, will it fit?", cat)
+    query = asked.model_copy(update={"gpu": gpu, "method": "full_adamw"})
+    lora = cat.method("lora")
+    looked_up: list[str] = []
+    real = Catalogue.method
+
+    def counting(self: Catalogue, method_id: str) -> Any:
+        looked_up.append(method_id)
+        return real(self, method_id)
+
+    monkeypatch.setattr(Catalogue, "method", counting)
+    assert mlx_assumed(query, lora) is False
+    assert looked_up == (["full_adamw"] if mac else [])
