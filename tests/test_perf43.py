@@ -191,3 +191,24 @@ def test_mlx_assumed_reads_the_method_only_on_a_mac(
     monkeypatch.setattr(Catalogue, "method", counting)
     assert mlx_assumed(query, lora) is False
     assert looked_up == (["full_adamw"] if mac else [])
+
+
+# -- subscription_asked: the subscription topic's patterns kept apart, not found among 25 -----
+
+class _NotWalked:
+    def __iter__(self) -> Iterator[Any]:
+        raise AssertionError("SERVICE_TOPICS walked")
+
+
+@pytest.mark.parametrize(("text", "asked"), [
+    ("cost of qlora 12.5b on 3x h100 for 40 hours", False),
+    ("how do i cancel my subscription", True),
+    ("como cancelo mi suscripcion", True),
+    ("comment resilier mon abonnement", True),
+    ("cancel my price alert subscription", False),  # the bot's alerts, not the service's
+])
+def test_subscription_asked_walks_no_other_topic(
+        text: str, asked: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert asks.subscription_asked(text) is asked
+    monkeypatch.setattr(asks, "SERVICE_TOPICS", _NotWalked())
+    assert asks.subscription_asked(text) is asked
