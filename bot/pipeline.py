@@ -67,6 +67,7 @@ from bot.understand.followup import (
 from bot.understand.language import other_language, shared_words_only
 from bot.understand.lazy import compile_all, lazy
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
+from bot.understand.normalise import quiet_settings
 from bot.understand.normalise import fold, forget_fold
 from bot.understand.owned import (
     asks_of_card,
@@ -879,6 +880,11 @@ class Pipeline:
         answered: (query, characters skipped, whether the end was the part read)."""
         if len(text) <= READ_CHARS:
             return self._understand(text), 0, False
+        # A pasted config whose question comes after it: read whole without the lines that
+        # set nothing (was its last 1,500 characters, the base_model at the top skipped).
+        compact = quiet_settings(text, compact=True)
+        if len(compact) <= READ_CHARS:
+            return self._understand(compact).model_copy(update={"text": text}), 0, False
         head = _cut_words(text[:READ_CHARS], from_end=False)
         tail = _cut_words(text[-READ_CHARS:], from_end=True)
         first, last = self._understand(head), self._understand(tail)

@@ -40,7 +40,9 @@ def named_datasets() -> tuple[NamedDataset, ...]:
 def _pattern() -> re.Pattern[str]:
     words = sorted({a for d in named_datasets() for a in d.aliases}, key=len, reverse=True)
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(w) for w in words)
-                      + r")(?![a-z0-9])(?![ -]?\d+(?:[.,]\d+)? ?b(?![a-z]))")  # "alpaca 7b": a model
+                      + r")(?![a-z0-9])(?![ -]?\d+(?:[.,]\d+)? ?b(?![a-z]))"  # "alpaca 7b": a model
+                      # LLaMA-Factory's "alpaca_en_demo" is a sample of its own, not the dataset
+                      + r"(?!_\w*demo)")
 
 
 def dataset_named(folded: str) -> tuple[NamedDataset, tuple[int, int]] | None:

@@ -412,6 +412,9 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     # "deja de avisarme": the verb's infinitive, not "avisame" misspelt
     "avisarme", "avisadme", "avisanme",
     "runing", "server", "servers", "paper", "papers", "player", "prayer", "alter", "prise", "prime",
+    # "fsdp_transformer_layer_cls_to_wrap", "freeze the first layer": a model's layer, not
+    # French "payer" (was the payment answer to a pasted FSDP config)
+    "layer",
     "prince", "pride", "prize", "tiene", "tienen", "tiens", "cuenta", "cuentas", "costa",
     "lord", "lore", "lots", "loro", "lara", "ahora", "notice", "model", "models", "modelo",
     "modele", "llama", "mistral", "mixtral", "qwen", "gemma", "deepseek", "falcon",

@@ -478,9 +478,60 @@ def _inline_code(match: re.Match[str]) -> str:
     return f" {body} " if _NAME_LIKE.fullmatch(body.strip()) else " "
 
 
+# A pasted YAML config's lines that set nothing: a setting commented out ("# deepspeed:
+# examples/deepspeed/ds_z3_config.json", hiyouga/LLaMA-Factory examples/train_lora/
+# llama3_lora_sft.yaml) and a key left empty ("deepspeed:", "fsdp:" in axolotl-ai-cloud/axolotl
+# examples/llama-3/qlora.yml): both were read as the setting they name (DeepSpeed ZeRO-3).
+# A key whose next line is indented deeper or a list item heads a block and stays.
+_COMMENTED_SETTING: Final = lazy(r"\s*#+\s*[\w.\-]+\s*:")
+_EMPTY_KEY: Final = lazy(r"(\s*)[\w.\-]+\s*:\s*")
+# ... and, where a long paste must be made short enough to read whole, the keys no estimate
+# reads: logging, saving, evaluation, hub, schedule and paths (wandb_project, output_dir…).
+_UNREAD_KEY: Final = lazy(
+    r"\s*(?:wandb_\w*|mlflow_\w*|comet_\w*|hub_\w*|push_to_hub\w*|logging_\w*|save_\w*|"
+    r"saves_\w*|eval_\w*|evals_\w*|do_eval|warmup_\w*|lr_scheduler\w*|cosine_\w*|adam_\w*|"
+    r"max_grad_norm|weight_decay|seed|debug|strict|output_dir|overwrite_\w*|plot_loss|"
+    r"dataset_prepared_path|val_set_size|val_size|train_on_inputs|group_by_length|"
+    r"early_stopping_\w*|resume_from_checkpoint|report_to|run_name|tokenizer_type|"
+    r"trust_remote_code|preprocessing_num_workers|dataloader_\w*|ddp_timeout|"
+    r"special_tokens|pad_token|eos_token|bos_token|tf32|local_rank|lora_model_dir|"
+    r"lora_fan_in_fan_out|xformers_attention|compute_environment|machine_rank|"
+    r"main_training_function|rdzv_backend|same_network|tpu_\w*|use_cpu|debug|"
+    r"gradient_checkpointing_kwargs|use_reentrant|field_\w*|message_\w*|role|content|"
+    r"roles_to_train|train_on_eos|chat_template_jinja)\s*:"
+)
+
+
+def quiet_settings(text: str, compact: bool = False) -> str:
+    """A pasted config without the lines that set nothing (_COMMENTED_SETTING, _EMPTY_KEY);
+    `compact`: without blank lines, comments and the keys no estimate reads either
+    (_UNREAD_KEY), so that a long config and the question after it are read whole."""
+    if "\n" not in text or ":" not in text:
+        return text
+    lines = text.split("\n")
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if compact and (not line.strip() or line.lstrip().startswith("#")
+                        or _UNREAD_KEY.match(line)):
+            continue
+        if _COMMENTED_SETTING.match(line):
+            continue
+        empty = _EMPTY_KEY.fullmatch(line)
+        if empty is not None:
+            after = next((n for n in lines[i + 1:] if n.strip()), "")
+            indent = len(empty.group(1).replace("\t", "  "))
+            if not after.lstrip().startswith("- ") \
+                    and len(after) - len(after.lstrip()) <= indent:
+                continue
+        kept.append(line.rstrip() if compact else line)
+    return "\n".join(kept)
+
+
 def strip_markup(text: str) -> str:
     """The message without the content of scripts, styles and code, without HTML tags and
-    Markdown's underscores."""
+    Markdown's underscores, and a pasted config without the lines that set nothing."""
+    if ":\n" in text or "#" in text:
+        text = quiet_settings(text)
     if "_" in text:
         text = _EMPHASIS.sub("", text)
     if "<" not in text and "`" not in text:

@@ -242,6 +242,14 @@ _PER_PERIOD: Final = lazy(
     r"mensuales|par jour)(?![a-z])")
 
 
+# A config's key for the model it loads: axolotl's base_model, the Trainer's and LLaMA-Factory's
+# model_name_or_path, Unsloth's model_name (folded: a JSON's quotes are gone).
+_MODEL_KEY: Final = lazy(
+    r"(?<![a-z])(?:base_model|model_name_or_path|model_name|pretrained_model_name_or_path)"
+    r" ?[:=] ?'?(?P<name>[\w./-]+)"
+)
+
+
 def _take_model(work: _Work, index: CatalogueIndex) -> None:
     """A named model ("llama3.1 70b", "Mixtral-8x7B-Instruct"): its id and published size."""
     text = work.s
@@ -251,6 +259,13 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
     # The folded text's name tokens (lower case already): one scan for the three indexes.
     tokens = NAME_TOKEN.findall(text)
     spec = index.models.first_mention(text, tokens)
+    if spec is not None and "model" in text:
+        # A pasted config's own model key ("base_model: meta-llama/meta-llama-3-8b") names the
+        # model trained, before a dataset's name in it ("path: teknium/openhermes-2.5" was
+        # OpenHermes 2.5 Mistral 7B, the longer mention).
+        keyed = _MODEL_KEY.search(text)
+        own = index.models.first_mention(keyed.group("name")) if keyed is not None else None
+        spec = own or spec
     sized = px.SIZE.search(text) is not None  # asked once: the text is not blanked below
     variant = index.brand_sizes.variant(work.typed or text) if not sized else None
     if variant is not None and _variant_meant(variant, spec, text, index, tokens):

@@ -522,8 +522,10 @@ RANK: Final = Guarded(
     r"|rank (?:from \d+ )?(?:set |up |down )?to ?-?\d|rang(?:o)? (?:de \d+ )?a ?-?\d",
     # "r9700" glued to four digits is AMD's Radeon AI PRO R9700, not a rank ("r16", "r=1024").
     # "[rank0]:", "local_rank: 0" in a pasted torch.distributed log are a process's rank,
-    # not the adapters' (was "too small for the LoRA rank: at least 1")
-    r"(?<![a-z\[])(?<!local_)(?<!global_)(?<!node_)(?<!local )(?!r\d{4})(?!rank ?\d+ ?\])(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
+    # not the adapters' (was "too small for the LoRA rank: at least 1"); so are Accelerate's
+    # "machine_rank: 0" and a "process_rank"
+    r"(?<![a-z\[])(?<!local_)(?<!global_)(?<!node_)(?<!machine_)(?<!process_)(?<!local )"
+    r"(?!r\d{4})(?!rank ?\d+ ?\])(?:r|rank|rango|rang)(?: (?:de |del |du )?(?:la )?lora)?"
     # "bump rank to 128", "sube el rango a 64": the rank word spelled out, never a bare "r to".
     r" ?(?:(?<=rank) (?:from \d+ )?(?:set |up |down )?to|(?:(?<=rango)|(?<=rang)) (?:de \d+ )?a|"
     # "rank -8" keeps its sign: bot.understand.bounds refuses it (not rank 8)

@@ -848,8 +848,20 @@ def read_flags(s: str) -> Settings:
     return out
 
 
+# An offload set to no device: Accelerate's DeepSpeed config "offload_optimizer_device: none",
+# "offload_param_device: none" (huggingface/trl examples/accelerate_configs/deepspeed_zero3.yaml
+# @7d75884a), DeepSpeed's '"offload_param": {"device": "none"}': nothing offloaded (was read as
+# CPU offload, the key's name alone).
+_OFFLOAD_NONE: Final = lazy(
+    r"['\"]?offload_(?:optimizer|param)(?:_device['\"]? ?[:=] ?|['\"]? ?: ?\{ ?['\"]?device['\"]? ?: ?)"
+    r"['\"]?none(?![a-z])['\"]?"
+)
+
+
 def _read_flags(s: str) -> Settings:
     out = Settings()
+    if "none" in s and "offload_" in s:
+        s = _OFFLOAD_NONE.sub(" ", s)
     if PURE_BF16.search(s):
         out.precision = "bf16"
     elif MIXED.search(s):

@@ -266,7 +266,8 @@ LANGUAGE = Language(
             r"(?:ok|okay|so|then|pls|please|let'?s|i'?ll|i will|i want to|can i|can we) "
             r"book the(?![a-z])",
             r"how (?:do|can) (?:i|we) (?:book|order)", r"(?:i'?ll|i will|we'?ll) take it", r"deposit\w*", r"wallet", r"credit cards?", r"debit cards?",
-            r"no id", r"identity", r"anonym\w*", r"passports?",
+            # not LLaMA-Factory's example dataset ("dataset: identity,alpaca_en_demo")
+            r"no id", r"(?<!dataset: )identity(?! ?,)", r"anonym\w*", r"passports?",
             # "can i use usdc?": a coin to pay with (was serving a model)
             r"use (?:some |my )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)",
             # "do i need to give my id?": the page asks none
