@@ -67,8 +67,7 @@ from bot.understand.followup import (
 from bot.understand.language import other_language, shared_words_only
 from bot.understand.lazy import compile_all, lazy
 from bot.understand.normalise import MAX_CHARS as READ_CHARS
-from bot.understand.normalise import quiet_settings
-from bot.understand.normalise import fold, forget_fold
+from bot.understand.normalise import fold, forget_fold, quiet_settings
 from bot.understand.owned import (
     asks_of_card,
     card_fields,
