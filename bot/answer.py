@@ -4181,6 +4181,14 @@ def _decode(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
         gpu, count = cat.gpu(asked.gpu), asked.gpu_count
         per_gpu = usable_per_gpu(query, lead_method, capacity_per_gpu(asked))
     others = [cat.method(ma.memory.method) for ma in answer.methods if ma is not primary]
+    if query.max_num_seqs is not None and query.max_num_seqs > 1 and query.batch_size is None \
+            and asked is not None and fastest is None:
+        # "vllm serve … --max-num-seqs 64, what throughput": vLLM decodes up to 64 together,
+        # as many as its KV cache holds at that context (the flag caps its scheduler and
+        # reserves nothing), so the bound in all is that batch's (was one sequence's alone).
+        held = concurrency(query, lead_method, model, asked)
+        if held is not None and held.sequences > 1:
+            query = query.with_settings({"batch_size": min(query.max_num_seqs, held.sequences)})
     # A GGUF over different cards in llama.cpp's layer split: each card at its own bandwidth.
     rig = tuple((cat.gpu(g), n) for g, n in query.rig) if query.rig_layer_split else ()
     bounds = tuple(decode_bound(query, m, model, gpu, count, per_gpu, rig)

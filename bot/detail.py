@@ -156,7 +156,8 @@ PEFT_QV_MODELS: Final = re.compile(
 )
 # The tools whose own defaults a run named with them takes (rules/data/detailed.toml tools.*),
 # as the reply names them.
-TOOL_NAMES: Final = {"llama_factory": "LLaMA-Factory", "peft": "PEFT", "trl": "TRL"}
+TOOL_NAMES: Final = {"llama_factory": "LLaMA-Factory", "peft": "PEFT", "trl": "TRL",
+                     "axolotl": "Axolotl"}
 
 # Term names of rules.estimator → English msgids (translated by the template and the chart).
 TERM_LABELS: dict[str, str] = {
@@ -489,6 +490,7 @@ _SETTINGS = (
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
     "paired", "reference_model", "cpu_offload_gib", "sft_config", "peft_config",
+    "axolotl_config",
 )
 _settings_of = attrgetter(*_SETTINGS)
 
@@ -995,6 +997,7 @@ class RunSettings:
     trainer: Literal["hf", "trl", "composer"] | None
     tool: Literal["axolotl", "llama_factory"] | None
     sft_config: bool | None
+    axolotl_config: bool | None
     peft_config: Literal["default", "targets", "trl_default", "trl_targets"] | None
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -1187,13 +1190,15 @@ def _estimate_run(
     # calls and the model's context read an estimate, where a search makes dozens).
     seq_len = said.seq_len if said.seq_len is not None and said.seq_len > 0 \
         else _sft_max_length(model) if training and said.sft_config \
+        else _axolotl_sequence_len(model) if training and said.axolotl_config \
         else default_seq_len(model)
     batch = said.batch_size if said.batch_size is not None and said.batch_size > 0 \
         else tune.batch_size if tune is not None \
         else MLX_MICRO_BATCH if named_mlx else DEFAULT_MICRO_BATCH
     litgpt = bool(said.litgpt) and training
     ckpt = (tune.activation_checkpointing if tune is not None
-            else not (litgpt and gpus == 1) and not named_mlx and DEFAULT_GRAD_CKPT) \
+            else not (litgpt and gpus == 1) and not named_mlx and DEFAULT_GRAD_CKPT
+            and not (said.axolotl_config and training)) \
         if said.grad_ckpt is None else said.grad_ckpt
     rank = None if not lora \
         else said.lora_rank if said.lora_rank is not None and said.lora_rank > 0 \
@@ -1608,6 +1613,11 @@ def _sft_max_length(model: ModelSpec | Decimal) -> int:
     return min(int(load_constants()["tools.trl_sft_max_length"]), default_seq_len(model))
 
 
+def _axolotl_sequence_len(model: ModelSpec | Decimal) -> int:
+    """Axolotl's sequence_len default, within the model's context."""
+    return min(int(load_constants()["tools.axolotl_sequence_len"]), default_seq_len(model))
+
+
 def tool_defaults(said: Query | RunSettings, method: Method, model: ModelSpec | Decimal,
                   defaults: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """(setting, tool) for each setting not said that a named tool's own default gave: the
@@ -1617,6 +1627,10 @@ def tool_defaults(said: Query | RunSettings, method: Method, model: ModelSpec | 
         return ()
     if "seq_len" in defaults and said.sft_config:
         out.append(("seq_len", TOOL_NAMES["trl"]))
+    elif "seq_len" in defaults and said.axolotl_config:
+        out.append(("seq_len", TOOL_NAMES["axolotl"]))
+    if "grad_ckpt" in defaults and said.axolotl_config:
+        out.append(("grad_ckpt", TOOL_NAMES["axolotl"]))
     if method.adapter and "lora_rank" in defaults and not said.litgpt and not said.mlx \
             and not said.torchtune_config:
         if said.tool == "llama_factory":

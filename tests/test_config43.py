@@ -283,3 +283,115 @@ def test_long_config_read_whole(text: str) -> None:
     assert (q.model_id, q.method, q.gpu, q.seq_len, q.batch_size, q.lora_rank) == (
         "llama-3-8b", "qlora", "rtx-3090", 4096, 2, 32), reply.text[:300]
     assert q.sharding is None and q.grad_ckpt is True and q.packed is True
+
+
+# axolotl-ai-cloud/axolotl examples/llama-3/qlora.yml cut down as people paste it, without the
+# word "axolotl" and without sequence_len or gradient_checkpointing
+AXOLOTL_BARE = """base_model: NousResearch/Meta-Llama-3-8B
+load_in_4bit: true
+adapter: qlora
+lora_r: 32
+lora_alpha: 16
+lora_target_linear: true
+micro_batch_size: 2
+gradient_accumulation_steps: 4
+num_epochs: 1
+optimizer: paged_adamw_32bit
+bf16: auto
+flash_attention: true
+"""
+
+
+def test_axolotl_yaml_without_its_name_is_axolotl() -> None:
+    # its keys are Axolotl's: the next step is its own (was TRL's command), and what it leaves
+    # out is Axolotl's default: sequence_len 512, no gradient checkpointing (config.py
+    # @067b021c; was our typical 2,048 with checkpointing on, 18.5 GB)
+    reply = ask(AXOLOTL_BARE + "does this fit on a 4090?")
+    q = reply.query
+    assert (q.tool, q.axolotl_config, q.model_id, q.method, q.lora_rank, q.batch_size) == (
+        "axolotl", True, "llama-3-8b", "qlora", 32, 2), reply.text[:300]
+    assert "axolotl train config.yml" in reply.text
+    assert "with Hugging Face TRL" not in reply.text
+    assert "sequence length 512 (sequence_len, the Axolotl default)" in reply.text
+    assert "gradient checkpointing off (gradient_checkpointing, the Axolotl default)" \
+        in reply.text
+    assert "📊 <b>Detailed estimate for seq 512, batch 2, checkpointing off" in reply.text
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # what the YAML says stays as said
+    (AXOLOTL_BARE + "sequence_len: 4096\ngradient_checkpointing: true\nfits on a 4090?",
+     "📊 <b>Detailed estimate for seq 4,096, batch 2, checkpointing on"),
+    # "axolotl" in words, no YAML: our typical settings (not its defaults)
+    ("can i qlora llama 3 8b with axolotl on a 4090?", "At typical settings (sequence 2,048, "
+     "batch 1)"),
+])
+def test_axolotl_defaults_only_for_a_pasted_yaml(text: str, has: str) -> None:
+    reply = ask(text)
+    assert reply.query.tool == "axolotl"
+    assert "the Axolotl default" not in reply.text, reply.text
+    assert has in reply.text, reply.text
+
+
+def test_axolotl_yaml_without_adapter_is_a_full_finetune() -> None:
+    # no "adapter:" key: Axolotl trains every weight (was no method: every method listed)
+    reply = ask("base_model: meta-llama/Llama-3.1-8B\nsequence_len: 4096\nmicro_batch_size: 2\n"
+                "gradient_accumulation_steps: 8\nbf16: true\ngradient_checkpointing: true\n"
+                "flash_attention: true\ndeepspeed: deepspeed_configs/zero3_bf16.json\n"
+                "fits on 4x a100?")
+    q = reply.query
+    assert (q.method, q.sharding, q.gpu_count, q.seq_len) == ("full_adamw", "zero3", 4, 4096), \
+        reply.text[:300]
+
+
+@pytest.mark.parametrize(("text", "sharding", "offload", "batch"), [
+    # DeepSpeed's "train_micro_batch_size_per_gpu": 4 is the batch (was batch 1 assumed)
+    ('{\n  "train_micro_batch_size_per_gpu": 4,\n  "gradient_accumulation_steps": 8,\n'
+     '  "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"},'
+     ' "offload_param": {"device": "cpu"}}\n}\nfull finetune llama 3 70b with this ds config on '
+     '8x a100, seq 2048, will it fit?', "zero3", True, 4),
+    # LLaMA-Factory's ds_z2_config.json is ZeRO-2 (was ZeRO-3, "deepspeed" alone), its
+    # ds_z2_offload_config.json ZeRO-2 with the optimizer in CPU RAM
+    ("model_name_or_path: meta-llama/Meta-Llama-3-8B\nfinetuning_type: full\ncutoff_len: 4096\n"
+     "per_device_train_batch_size: 2\ndeepspeed: examples/deepspeed/ds_z2_config.json\n"
+     "on 4x a100?", "zero2", None, 2),
+    ("model_name_or_path: meta-llama/Meta-Llama-3-8B\nfinetuning_type: full\ncutoff_len: 4096\n"
+     "per_device_train_batch_size: 2\ndeepspeed: examples/deepspeed/ds_z2_offload_config.json\n"
+     "on 2x a6000?", "zero2", True, 2),
+    ("model_name_or_path: meta-llama/Meta-Llama-3-8B\nfinetuning_type: full\ncutoff_len: 4096\n"
+     "per_device_train_batch_size: 2\ndeepspeed: examples/deepspeed/ds_z3_offload_config.json\n"
+     "on 2x 4090?", "zero3", True, 2),
+])
+def test_deepspeed_configs_read(text: str, sharding: str, offload: bool | None,
+                                batch: int) -> None:
+    q = ask(text).query
+    assert (q.sharding, q.cpu_offload, q.batch_size) == (sharding, offload, batch)
+
+
+def test_max_num_seqs_in_a_throughput_question() -> None:
+    # vLLM decodes up to --max-num-seqs together, as many as its KV cache holds (was one
+    # sequence's bound alone, 79 tokens/s, the flag unread)
+    reply = ask("vllm serve Qwen/Qwen2.5-32B-Instruct-AWQ --max-model-len 16384 --max-num-seqs 64 "
+                "--tensor-parallel-size 2\nwhat throughput tok/s can i expect on 2x 3090")
+    assert reply.text.startswith("⚡ <b>At most about 229 tokens/s in all, 45 each: Qwen2.5 32B"), \
+        reply.text[:300]
+    assert "5 sequences of 16,384 tokens of context decoded together" in reply.text
+    assert "<code>--max-num-seqs 64</code> is a ceiling for vLLM's scheduler, not memory it " \
+        "reserves: at 16,384 tokens each its KV cache holds about 5 sequences" in reply.text
+    # under the cap: all of them, no ceiling said
+    under = ask("vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 4096 "
+                "--max-num-seqs 16\nwhat throughput can i expect on an l40s")
+    assert "16 sequences of 4,096 tokens of context decoded together" in under.text, under.text
+    assert "is a ceiling" not in under.text
+
+
+def test_max_num_seqs_caps_the_concurrency_lead() -> None:
+    # more fit than --max-num-seqs lets vLLM run: the flag's count leads (was "At most about
+    # 354 sequences at once")
+    reply = ask("vllm serve meta-llama/Llama-3.1-70B-Instruct --kv-cache-dtype fp8 "
+                "--max-num-seqs 128 --tensor-parallel-size 8 --max-model-len 8192\n"
+                "on 8x h100, how many concurrent requests")
+    assert reply.text.startswith(
+        "👥 <b>At most 128 sequences at once, as your <code>--max-num-seqs</code> says: "
+        "Llama 3.1 70B on 8× H100"), reply.text[:300]
+    assert "the memory would hold about 354.</b>" in reply.text

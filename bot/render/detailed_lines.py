@@ -646,6 +646,12 @@ def _assumptions(
             if key == "seq_len" and by_tool.get(key) == "TRL":
                 given.append(g._("sequence length %(n)s (max_length, the TRL SFTConfig default)",
                                  n=ph.fmt.num(d.seq_len, 0)))
+            elif key == "seq_len" and by_tool.get(key) == "Axolotl":
+                given.append(g._("sequence length %(n)s (sequence_len, the Axolotl default)",
+                                 n=ph.fmt.num(d.seq_len, 0)))
+            elif key == "grad_ckpt" and by_tool.get(key) == "Axolotl":
+                given.append(_text(locale, N_(
+                    "gradient checkpointing off (gradient_checkpointing, the Axolotl default)")))
             elif key == "lora_rank" and key in by_tool:
                 given.append(g._("LoRA rank %(n)s (the %(tool)s default)", n=d.lora_rank,
                                  tool=by_tool[key]))

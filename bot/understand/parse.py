@@ -4862,6 +4862,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         batch_by_trainer=True if batch_by_trainer else None,
         tool=flags.tool if not inference else None,
         sft_config=True if flags.sft_config and not inference else None,
+        axolotl_config=True if flags.axolotl_config and not inference else None,
         peft_config=flags.peft_config if not inference else None,
         dataset_tokens=work.dataset_tokens,
         dataset_bytes=work.dataset_bytes,

@@ -432,7 +432,8 @@ MICRO_BATCH: Final = Guarded(
      "por gpu", "par gpu",
      "par appareil", "par carte"),
     r"(?<![a-z])(?:per[ _-]?device[ _-]?(?:train[ _-]?)?batch(?:[ _-]?size)?|"
-    r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)|mbs|"
+    # DeepSpeed's JSON "train_micro_batch_size_per_gpu": 4 (was unread: batch 1 assumed)
+    r"micro[ _-]?(?:batch(?:[ _-]?size)?|bsz?)(?:_per_gpu)?|mbs|"
     # "batch per gpu 4", "per gpu batch 4", "tamaño de batch por dispositivo 4", "batch par
     # gpu de 4", "taille de lot par appareil 4": the batch each GPU holds
     r"per[ _-]?gpu[ _-]?batch(?:[ _-]?size)?|batch(?:[ _-]?size)? per[ _-]?(?:device|gpu)|"

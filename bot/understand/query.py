@@ -295,6 +295,9 @@ class Query(BaseModel):
     tool: Literal["axolotl", "llama_factory"] | None = None
     # TRL's SFTConfig pasted: the sequence left unsaid is its max_length default (bot.detail)
     sft_config: bool | None = None
+    # Axolotl's YAML pasted: the sequence_len and gradient_checkpointing left unsaid are its
+    # defaults, 512 and off (bot.detail)
+    axolotl_config: bool | None = None
     # PEFT's LoraConfig pasted: "default" without target_modules (PEFT's per-architecture
     # targets), "targets" with them; either way the rank left unsaid is PEFT's (bot.detail)
     # ("trl_default", "trl_targets": TRL's --use_peft, its own lora_r 16, PEFT's targets)

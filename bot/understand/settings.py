@@ -304,6 +304,15 @@ USE_PEFT: Final = _w(r"use_peft(?! ?[:=]? ?false)")
 # Axolotl and LLaMA-Factory named: the next step is theirs ('axolotl train config.yml',
 # 'llamafactory-cli train config.yaml'; bot.render.tool_lines).
 AXOLOTL: Final = _w(r"axolotl")
+# Axolotl's YAML pasted, named or not: keys of its own ("sequence_len:", "adapter: qlora",
+# "lora_target_linear:", "sample_packing:"; axolotl-ai-cloud/axolotl examples/llama-3/qlora.yml,
+# src/axolotl/utils/schemas/config.py @067b021c). What it leaves out is Axolotl's default:
+# sequence_len 512, gradient_checkpointing off (rules/data/detailed.toml tools.axolotl_*).
+AXOLOTL_CONFIG: Final = _w(
+    r"sequence_len ?:|adapter ?: ?q?lora|lora_target_linear ?:|sample_packing ?:"
+)
+# ... whose "adapter:" key names LoRA or QLoRA; without it Axolotl trains every weight
+AXOLOTL_ADAPTER: Final = _w(r"adapter ?: ?\w")
 # LLaMA-Factory's own keys pasted without its name ("finetuning_type: lora", "quantization_bit:
 # 4", hiyouga/LLaMA-Factory examples/train_qlora/llama3_lora_sft_otfq.yaml) are its run too:
 # checkpointing on (was the Trainer's default off, read from per_device_train_batch_size).
@@ -326,8 +335,15 @@ ZERO3: Final = _w(r"deepspeed|zero[ _-]?(?:stage[ _-]?)?3|zero[ _-]?infinity|zer
 # zero 3, will zero2 fit?"), the first one named is read.
 ZERO_STAGE: Final = _w(
     r"zero[ _-]?(?:stage[ _-]?)?(?P<a>[123])|(?:deepspeed |ds )(?:zero[ _-]?)?(?:stage[ _-]?)"
-    r"(?P<b>[123])|stage[ _-]?(?P<c>[123]) (?:of )?(?:deepspeed|zero)|['\"]?stage['\"]? ?: ?(?P<d>[123])"
+    r"(?P<b>[123])|stage[ _-]?(?P<c>[123]) (?:of )?(?:deepspeed|zero)|['\"]?stage['\"]? ?: ?(?P<d>[123])|"
+    # LLaMA-Factory's DeepSpeed configs by their file names: examples/deepspeed/ds_z2_config.json,
+    # ds_z2_offload_config.json, ds_z3_config.json (was ZeRO-3 for any, "deepspeed" alone)
+    r"ds_z(?P<e>[123])(?=_)"
 )
+# ... whose "_offload_" files offload the optimizer (ds_z2_offload_config.json) or, at ZeRO-3,
+# the optimizer and the parameters (ds_z3_offload_config.json: offload_optimizer and
+# offload_param to "cpu"; hiyouga/LLaMA-Factory @1d6e8b21)
+DS_OFFLOAD_FILE: Final = _w(r"ds_z[23]_offload_config(?:\.json)?")
 # ZeRO-Offload of the optimizer alone ("offload_optimizer", "optimizer offload"): with ZeRO-1/2
 # the master weights, optimizer states and gradients go to CPU RAM, the weights stay.
 OPTIMIZER_OFFLOAD: Final = _w(
@@ -756,6 +772,8 @@ class Settings:
     tool: Literal["axolotl", "llama_factory"] | None = None  # the training tool named
     # TRL's SFTConfig or `trl sft` pasted: its max_length left out is its default
     sft_config: bool = False
+    # Axolotl's YAML pasted: its sequence_len and gradient_checkpointing left out are its own
+    axolotl_config: bool = False
     # PEFT's LoraConfig pasted: "targets" where it names target_modules, else "default" (PEFT's
     # per-architecture targets); its r left out is PEFT's default
     # ("trl_default", "trl_targets": TRL's --use_peft, whose rank is its own lora_r)
@@ -819,8 +837,8 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, CUT_CE_OFF, CUT_CE, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
-    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, SFT_PASTED, PEFT_CONFIG, USE_PEFT, TRAINER_WRAPPER, AXOLOTL, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
-    OTHER_OPTIMIZER, NO_MOMENTUM, TRANSFORMERS, ZERO_STAGE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
+    NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, SFT_PASTED, PEFT_CONFIG, USE_PEFT, TRAINER_WRAPPER, AXOLOTL, AXOLOTL_CONFIG, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
+    OTHER_OPTIMIZER, NO_MOMENTUM, TRANSFORMERS, ZERO_STAGE, DS_OFFLOAD_FILE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
     REFERENCED, ONLINE_RL,
 )
@@ -977,7 +995,8 @@ def _read_flags(s: str) -> Settings:
     if TRL.search(s):
         out.trainer = "trl"
         out.trainer_batch = TRL_PASTED.search(s) is not None
-    elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s):
+    elif HF_TRAINER.search(s) and not TRAINER_WRAPPER.search(s) \
+            and not AXOLOTL_CONFIG.search(s):
         out.trainer = "hf"
         out.trainer_batch = True
     elif COMPOSER.search(s):
@@ -988,7 +1007,12 @@ def _read_flags(s: str) -> Settings:
         out.peft_config = "targets" if "target_modules" in s else "default"
     elif USE_PEFT.search(s):
         out.peft_config = "trl_targets" if "target_modules" in s else "trl_default"
-    if AXOLOTL.search(s):
+    if AXOLOTL_CONFIG.search(s):
+        out.tool = "axolotl"
+        out.axolotl_config = True
+        if not AXOLOTL_ADAPTER.search(s):
+            out.full = True
+    elif AXOLOTL.search(s):
         out.tool = "axolotl"
     elif LLAMA_FACTORY.search(s):
         out.tool = "llama_factory"
@@ -1000,13 +1024,16 @@ def _read_flags(s: str) -> Settings:
         out.whole_prefill = True
     stage = ZERO_STAGE.search(s)
     digit = next((g for g in stage.groups() if g), None) if stage else None
+    offload_file = DS_OFFLOAD_FILE.search(s) is not None
     if digit in ("1", "2"):
         out.sharding = "zero1" if digit == "1" else "zero2"
-        if out.cpu_offload is None and OPTIMIZER_OFFLOAD.search(s):
+        if out.cpu_offload is None and (offload_file or OPTIMIZER_OFFLOAD.search(s)):
             out.cpu_offload = True
     elif digit == "3" or ZERO3.search(s):
         out.sharding = "zero3"  # also a DeepSpeed config's '"stage": 3'
-        if OPTIMIZER_OFFLOAD.search(s):
+        if offload_file:
+            out.cpu_offload = True
+        elif OPTIMIZER_OFFLOAD.search(s):
             out.cpu_offload = True
             if not PARAM_OFFLOAD.search(s):
                 # offload_optimizer alone: the bf16 parameters stay on the GPUs, sharded.
