@@ -350,6 +350,16 @@ def _paired(part: Query, before: Query) -> bool:
         and not (part.pay_also or before.pay_also)
 
 
+# A config pasted: lines of "key: value" or "key=value" settings, two or more, no question.
+_SETTING_LINE: Final = lazy(r"\s*[-\w.\"']+\s*[:=]\s*\S")
+
+
+def _pasted_config(text: str) -> bool:
+    lines = [line for line in text.split("\n") if line.strip()]
+    return "?" not in text and len(lines) >= 2 \
+        and all(_SETTING_LINE.match(line) for line in lines)
+
+
 def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -> bool:
     """Whether `part` (completed) asks something by itself, besides the part before it."""
     intent = part.intent
@@ -407,6 +417,12 @@ def _own(part: Query, asked: Query, before: Query | None, answer_of: AnswerOf) -
     if intent == "cost" and before is not None and _card_asked(asked) \
             and _other_card(part, before) and part.hours is None:
         return True  # "¿entra mixtral en una h100? ¿cuánto cuesta la h200?": that card's price
+    if before is not None and not _names_model(asked) and _names_model(before) \
+            and _pasted_config(before.text) and _THAT.search(fold(asked.text)):
+        # "base_model: qwen/qwen2.5-72b-instruct / adapter: qlora / … / cheapest gpu for
+        # this?": a config pasted and the question about it, read whole (was the config's
+        # memory as a question of its own, then the cheapest GPUs apart).
+        return False
     names = _names_model(part) or part.closed_model is not None
     if not (names or part.largest or is_gpu_time(part) or asks_on_gpu(part)):
         return False  # "h100 or a100?", "on my 4090?": the question around them says for what

@@ -395,3 +395,14 @@ def test_max_num_seqs_caps_the_concurrency_lead() -> None:
         "👥 <b>At most 128 sequences at once, as your <code>--max-num-seqs</code> says: "
         "Llama 3.1 70B on 8× H100"), reply.text[:300]
     assert "the memory would hold about 354.</b>" in reply.text
+
+
+def test_config_then_a_question_about_it_is_one_question() -> None:
+    # the pasted config is the question's run, not a question of its own (was "1️⃣ base_model:
+    # …" its memory, then "2️⃣ cheapest gpu for this?" apart)
+    reply = ask("base_model: Qwen/Qwen2.5-72B-Instruct\nadapter: qlora\nload_in_4bit: true\n"
+                "sequence_len: 2048\nmicro_batch_size: 1\ngradient_checkpointing: true\n"
+                "cheapest gpu for this?")
+    assert not reply.query.sections, reply.text[:300]
+    assert reply.answer.intent == "recommend", reply.text[:300]
+    assert reply.text.startswith("🏆 <b>The cheapest GPUs for Qwen2.5 72B"), reply.text[:300]
