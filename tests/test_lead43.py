@@ -26,3 +26,16 @@ def test_hours_priced_on_two_configurations_lead_with_their_cost(
     assert reply.startswith(lead), reply
     assert after in reply.split("\n")[1], reply
     assert reply.count("⚖️ <b>") == 2, reply  # the cost lead and the sides' heading, once each
+
+
+@pytest.mark.parametrize("text", [
+    "mpt 7b full finetune with llm-foundry on 8 h100s",
+    "mpt 30b with mosaicml composer, 8x a100 80gb",
+])
+def test_llm_foundry_named_alone_is_read(text: str) -> None:
+    """COMPOSER is screened by its needles like every setting: a question naming llm-foundry
+    and no other setting was read by the needle-less patterns only (trainer None)."""
+    from bot.understand.normalise import fold
+    from bot.understand.settings import read_flags
+
+    assert read_flags(fold(text)).trainer == "composer"
