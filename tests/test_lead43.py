@@ -39,3 +39,16 @@ def test_llm_foundry_named_alone_is_read(text: str) -> None:
     from bot.understand.settings import read_flags
 
     assert read_flags(fold(text)).trainer == "composer"
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    # Spanish "placa" (a graphics card) beside a typo of "cuanto" is Spanish, not Portuguese
+    ("placa de video 3090 quanto cuesta una hora", False),
+    ("que placa me conviene, la 3090 o la 4090? cuanto costa cada una", False),
+    ("quanto custa uma H100 por hora?", True),
+])
+def test_spanish_card_word_is_no_other_language(text: str, other: bool) -> None:
+    from bot.understand.language import other_language
+    from bot.understand.normalise import fold
+
+    assert other_language(text, fold(text)) is other

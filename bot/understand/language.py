@@ -164,8 +164,9 @@ _OTHER_WORDS: Final = frozenset({
     # Italian
     "quanta", "costa", "sono", "della", "scheda", "addestrare", "grazie", "vorrei", "ogni",
 })
-# Italian "costa", "memoria" are also Spanish words: only words of the others count there.
-_OTHER_WORDS_NOT_ES: Final = frozenset({"costa", "memoria"})
+# Italian "costa", "memoria" and Portuguese "placa" are also Spanish words ("placa de video",
+# a graphics card): only words of the others count there.
+_OTHER_WORDS_NOT_ES: Final = frozenset({"costa", "memoria", "placa"})
 
 
 def other_language(raw: str, folded: str) -> bool:
