@@ -771,6 +771,9 @@ class Answer(BaseModel):
     # none, `budget_offer_next` is the cheapest, which it does not keep.
     budget_offers: tuple[BudgetOffer, ...] = ()
     budget_offer_next: BudgetOffer | None = None
+    # "what can i rent for $2-$3/hr": the configurations under the band's lower end, cheapest
+    # last (the band's own are budget_offers).
+    budget_offers_below: tuple[BudgetOffer, ...] = ()
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, leading
     # the answer about the model named (alone when none is: `steps_alone`).
@@ -2697,6 +2700,7 @@ def _budget_offers(query: Query, cat: Catalogue) -> Answer:
     blocks = cat.pricing.block_hours
     minutes = cat.pricing.billing_granularity_minutes
     kept: list[BudgetOffer] = []
+    below: list[BudgetOffer] = []
     beyond: list[tuple[Decimal, BudgetOffer]] = []
     for offer, _cap in cat.offers_by_price:
         price = cat.gpu(offer.gpu).usd_per_gpu_hour
@@ -2707,6 +2711,10 @@ def _budget_offers(query: Query, cat: Catalogue) -> Answer:
         if query.max_rate_usd is not None:
             option = BudgetOffer(offer, vram, None, None, largest)
             within, cost = offer.usd_per_hour <= query.max_rate_usd, offer.usd_per_hour
+            if within and query.min_rate_usd is not None \
+                    and offer.usd_per_hour < query.min_rate_usd:
+                below.append(option)  # "$2-$3/hr": cheaper than the band, said apart
+                continue
         elif query.hours is not None:
             plan = block_plan(billable_gpu_hours(query.hours * offer.count, minutes), price,
                               blocks)
@@ -2727,10 +2735,11 @@ def _budget_offers(query: Query, cat: Catalogue) -> Answer:
         else:
             beyond.append((cost, option))
     kept.sort(key=lambda o: (-o.vram_gb, o.offer.usd_per_hour))
-    nearest = min(beyond, key=lambda c: (c[0], -c[1].vram_gb))[1] if beyond and not kept \
-        else None
+    nearest = min(beyond, key=lambda c: (c[0], -c[1].vram_gb))[1] \
+        if beyond and not kept and not below else None
+    below.sort(key=lambda o: (-o.vram_gb, o.offer.usd_per_hour))
     return Answer(query=query, intent="recommend", budget_offers=tuple(kept),
-                  budget_offer_next=nearest)
+                  budget_offer_next=nearest, budget_offers_below=tuple(below))
 
 
 # The methods a card's figures are shown with: the largest size each holds by the planning rule.

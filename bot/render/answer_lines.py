@@ -1107,7 +1107,7 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _card_specs(answer, ph, put)
     elif answer.memory_offers:
         _memory_offers(answer, ph, put)
-    elif answer.budget_offers or answer.budget_offer_next is not None:
+    elif answer.budget_offers or answer.budget_offer_next is not None or answer.budget_offers_below:
         _budget_offers(answer, ph, put)
     elif answer.merge is not None:
         _merge(answer, ph, put)
@@ -1624,9 +1624,17 @@ def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:
                 put(_("%(budget)s buys no block of GPU-hours: the smallest, on %(config)s, "
                       "costs %(paid)s (%(listed)s).", **paid))
         put("</b>\n")
+    elif query.min_rate_usd is not None and limit is not None and not answer.budget_offers:
+        put("❌ <b>")
+        put(_("None of the configurations we offer costs between %(low)s and %(high)s.",
+              low=ph.per_hour(query.min_rate_usd), high=ph.per_hour(limit)))
+        put("</b>\n")
     else:
         put("💵 <b>")
-        if limit is not None:
+        if limit is not None and query.min_rate_usd is not None:
+            put(_("What we offer between %(low)s and %(high)s, the most memory first:",
+                  low=ph.per_hour(query.min_rate_usd), high=ph.per_hour(limit)))
+        elif limit is not None:
             put(_("What we offer at %(limit)s or less, the most memory first:",
                   limit=ph.per_hour(limit)))
         elif hours is not None:
@@ -1660,6 +1668,15 @@ def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:
         sizes: list[str] = [_("%(size)sB for %(method)s", size=fmt.num(top.max_params_b, 1),
                               method=ph.method_short(top.method)) for top in option.largest]
         put(_("Holds up to about %(sizes)s.", sizes=fmt.list(sizes)))
+        put("\n")
+    if answer.budget_offers_below and query.min_rate_usd is not None:
+        cheaper = [_("%(config)s (%(memory)s, %(price)s)",
+                     config=ph.config(o.offer.gpu, o.offer.count), memory=fmt.gb(o.vram_gb),
+                     price=ph.per_hour(o.offer.usd_per_hour))
+                   for o in answer.budget_offers_below]
+        put("⬇️ ")
+        put(_("Also within your budget, under %(low)s: %(configs)s.",
+              low=ph.per_hour(query.min_rate_usd), configs=fmt.list(cheaper)))
         put("\n")
     if query.budget_assumed and query.budget_usd is not None:
         put("💱 ")

@@ -121,6 +121,7 @@ class _Work:
     impossible_day: tuple[Decimal, int] | None = None  # "25 hours a day", "9 days a week"
     gpu_hours: Decimal | None = None
     money: list[_Money] = field(default_factory=list)
+    rate_low: Decimal | None = None  # "$2-$3/hr": the lower end of a band of hourly prices
     percent: Decimal | None = None
     seq_len: int | None = None
     seq_len_other: int | None = None  # "num_ctx 8192 vs 32768": the second context
@@ -1586,6 +1587,15 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             value = work.num(match.group("num")) / 100
             work.money.append(_Money(tidy(value), _direction(before),
                                      bool(match.group("hourly"))))
+            work.blank(*match.span())
+    if px.MONEY_RANGE.admits(work.s):
+        for match in px.MONEY_RANGE.pattern.finditer(work.s):
+            low, high = work.num(match.group("lo")), work.num(match.group("hi"))
+            if not any(match.group(c) for c in ("c1", "c2", "c3", "c4")) or not 0 < low < high:
+                continue
+            # "what can i rent for $2-$3/hr": a band of hourly prices (was $2, a budget)
+            work.money.append(_Money(tidy(high), None, rate=True))
+            work.rate_low = tidy(low)
             work.blank(*match.span())
     bought = asks.RENT_BUY.search(work.s) is None
     for match in px.MONEY.finditer(work.s):
@@ -4891,6 +4901,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         count_time_asked=count_time_asked and count_asked and intent in ("recommend", "fit"),
         budget_usd=budget,
         max_rate_usd=rate_money if intent == "recommend" else None,
+        min_rate_usd=work.rate_low if intent == "recommend" and rate_money is not None else None,
         # "g5.xlarge a10g is $1.006/hr, how much would qlora llama 3 8b … cost me": the hourly
         # price paid elsewhere for the one card named, whose price we do not publish (was
         # unread: our offered card's cost alone).

@@ -855,6 +855,17 @@ MONEY: Final = Guarded(
     rf"|(?<![\w.,])(?P<b>-?{NUM_SP})(?P<kb>{MONEY_SCALE})? ?{alt(lx.MONEY_AFTER)}(?![a-z]))"
     rf"(?P<hourly>{_PER_HOUR_SUFFIX})"  # "$1/hr", "2 dollars an hour": a price per hour
 )
+# A range of hourly prices: "$2-$3/hr", "$2-3 an hour", "2 to 3 dollars per hour", "entre 2 y 3
+# dolares la hora", "2 a 3 $ de l'heure": the user's band (parse reads the upper end as the
+# ceiling and the lower as its floor; was the lower end alone, read as a budget).
+_RANGE_CUR: Final = r"(?:\$|us\$|usd|\$us|dollars?|bucks?|dolares|dolar)"
+MONEY_RANGE: Final = Guarded(
+    ("$", "usd", "dol", "buck"),
+    rf"(?<![\w.,])(?:(?P<c1>\$|us\$|usd) ?)?(?P<lo>{NUM})(?: ?(?P<c2>{_RANGE_CUR}))? ?"
+    r"(?:-|~|to|and|y|a|et|hasta|or|o|ou) ?"
+    rf"(?:(?P<c3>\$|us\$|usd) ?)?(?P<hi>{NUM})(?: ?(?P<c4>{_RANGE_CUR}))?(?![\w.,])"
+    r" ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*"
+)
 # "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar ("50 cents an
 # hour": a price per hour).
 CENTS: Final = Guarded(

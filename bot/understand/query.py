@@ -509,6 +509,8 @@ class Query(BaseModel):
     # "the best gpu for qlora 70b under $1/hr": the most the user will pay per hour (a
     # recommendation's ceiling, not a budget).
     max_rate_usd: Decimal | None = None
+    # "what can i rent for $2-$3/hr": the lower end of the band (max_rate_usd its upper end).
+    min_rate_usd: Decimal | None = None
     # "runpod 4090 at $0.69/hr, … how much will it cost": the hourly price the user pays
     # elsewhere for the one card named, a card whose price we do not publish: the run timed
     # there is costed at it (the user's figure, said to be theirs).

@@ -300,6 +300,9 @@ LANGUAGE = Language(
             r"which (?:one|card|instance|config\w*|setup) should", r"how many gpus?",
             r"how many (?:cards|instances)", r"pick|choose", r"most suitable", r"best suited",
             r"cheap gpus?", r"bang for (?:the |your |my )?buck", r"best value",
+            # "any gpu for like $2/hr??", "any card under 3 bucks an hour": which one the limit
+            # rents (was not understood)
+            r"any (?:gpus?|cards?|instances?) (?:for|under|below|at|around)",
             # "rent me something for llama 3 405b inference", "get me a gpu for …", "what do i
             # rent for …": the configuration to rent (was the memory list)
             r"(?:rent|get|find|give|spin up) me (?:something|a gpu|a card|an instance|a box|a setup|one)",

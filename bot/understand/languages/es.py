@@ -340,6 +340,8 @@ LANGUAGE = Language(
             r"(?:que|q|cual) me conviene(?=\s*[?!.]*\s*$)",
             # "necesito fine-tunear mistral nemo 12b, ¿qué alquilo?", "¿q rento?": which to rent
             r"(?:que|q) (?:gpu |tarjeta |maquina )?(?:me )?(?:alquilo|rento|alquilar|rentar)",
+            # "¿qué puedo alquilar por 3 dólares la hora?": what a limit rents (was the price list)
+            r"(?:que|q) (?:gpus? |tarjetas? |maquinas? )?(?:puedo|podria|podemos|se puede) (?:alquilar|rentar)",
             r"elegir|escoger", r"mas adecuad[ao]s?", r"gpu ideal",
             r"(?:mejor )?relacion (?:calidad|rendimiento)[ /-]?precio", r"mas rentable",
         ),

@@ -313,6 +313,10 @@ LANGUAGE = Language(
             # "je dois finetuner mistral nemo 12b, je loue quoi ?", "qu'est-ce que je loue ?"
             r"(?:je|j'|on) (?:loue|louerais|prends|prendrais) quoi", r"(?:louer|prendre) quoi",
             r"quoi louer", r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:loue|prends|louerais)",
+            # "que puis-je louer pour 3 $ de l'heure ?", "je peux louer quoi" (was the price list)
+            r"que (?:puis|peux|pourrais|pouvons|peut)-? ?(?:je|j|on|nous)? ?louer",
+            r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:peux|peut|pourrais|pourrait) louer",
+            r"(?:je|j'|on) (?:peux|peut|pourrais|pourrait) louer quoi",
             # "qu'est-ce que je devrais louer ?", "qu'est-ce qu'on doit prendre" (was the memory)
             r"qu.?est-ce (?:que|qu.?) ?(?:je|j'|on) (?:dois|devrais|doit|devrait) "
             r"(?:louer|prendre|utiliser|choisir)",

@@ -1,0 +1,56 @@
+"""Phrasing and wording (words44): a band of hourly prices read as a band ("$2-$3/hr", "entre
+2 y 3 dólares la hora", "2 à 3 $ de l'heure"; was its lower end, read as a budget), "what can
+I rent" in Spanish and French read as the question it is (was the price list)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+PIPELINE = Pipeline(load_catalogue())
+
+
+def _ask(text: str, locale: str | None = None) -> dict[str, object]:
+    return to_json(PIPELINE.ask(text, chosen_locale=locale))
+
+
+# ---------------------------------------------------------------- 1. a band of hourly prices
+@pytest.mark.parametrize(("text", "locale", "band", "below"), [
+    ("what can I rent for $2-$3 an hour", "en", "between $2.00/hour and $3.00/hour",
+     "under $2.00/hour"),
+    ("what can i rent for $2-3/hr", "en", "between $2.00/hour and $3.00/hour", "1× L40S"),
+    ("which gpu can i get for 2 to 3 dollars per hour", "en", "between $2.00/hour", "1× A100 80GB"),
+    ("qué puedo alquilar por entre 2 y 3 dólares la hora", "es",
+     "entre 2,00\xa0US$/hora y 3,00\xa0US$/hora", "por menos de 2,00\xa0US$/hora"),
+    ("q gpu me alcanza con 2-3 dolares x hora", "es", "entre 2,00", "1× L40S"),
+    ("que puis-je louer pour 2 à 3 $ de l'heure", "fr", "entre 2,00", "à moins de 2,00"),
+])
+def test_a_band_of_hourly_prices_is_read_as_a_band(text: str, locale: str, band: str,
+                                                    below: str) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "recommend", got
+    reply = str(got["text"])
+    assert band in reply and below in reply, reply
+    # the H100 ($2.32) is in the band, the H200 ($3.07) beyond it
+    assert "H200" not in reply
+
+
+def test_a_band_nothing_costs_says_so_and_lists_the_cheaper() -> None:
+    reply = str(_ask("what can i rent for between $40 and $50 an hour", "en")["text"])
+    assert "None of the configurations we offer costs between $40.00/hour and $50.00/hour" \
+        in reply
+    assert "8× B200 (1,440 GB, $36.88/hour)" in reply
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("qué puedo alquilar por 3 dólares la hora", "es"),
+    ("que puedo rentar con 5 dolares por hora", "es"),
+    ("que puis-je louer pour 3 $ de l'heure", "fr"),
+    ("qu'est-ce que je peux louer pour 1 dollar de l'heure", "fr"),
+])
+def test_what_can_i_rent_for_a_price_per_hour(text: str, locale: str) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "recommend", got
+    assert "1× L40S" in str(got["text"])
