@@ -54,3 +54,33 @@ def test_what_can_i_rent_for_a_price_per_hour(text: str, locale: str) -> None:
     got = _ask(text, locale)
     assert got["intent"] == "recommend", got
     assert "1× L40S" in str(got["text"])
+
+
+# ------------------------------------------- 2. "1.000 hours" in English: the dot, said how read
+@pytest.mark.parametrize(("text", "hours", "said"), [
+    # three zeros after the dot: no one writes one hour so; thousands (was 1 hour)
+    ("how much for 1.000 hours of h100", 1000,
+     "I read “1.000” as 1,000 (a dot grouping thousands), not as 1."),
+    ("qlora llama 3 8b on a100 for 1.000 hrs", 1000, "as 1,000 (a dot grouping thousands)"),
+    ("h100 for 10.000 hours", 10000, "as 10,000 (a dot grouping thousands), not as 10."),
+    # other digits: the English decimal point, said so (was read silently)
+    ("how much is 2.500 hours of h200", 2.5,
+     "I read “2.500” as 2.5 (the dot marking decimals, as in English), not as 2,500."),
+])
+def test_english_dot_and_three_digits_before_hours(text: str, hours: float, said: str) -> None:
+    got = _ask(text, "en")
+    assert got["hours"] == hours, got
+    assert said in str(got["text"])
+
+
+@pytest.mark.parametrize(("text", "locale", "hours"), [
+    ("cuanto cuestan 1.000 horas de h100", "es", 1000),
+    ("combien pour 2.500 heures de h100", "fr", 2500),
+    ("h100 for 1.5 hours", "en", 1.5),
+])
+def test_the_dot_elsewhere_is_read_as_before_and_not_remarked(text: str, locale: str,
+                                                               hours: float) -> None:
+    got = _ask(text, locale)
+    assert got["hours"] == hours, got
+    assert "I read “" not in str(got["text"]) and "He leído" not in str(got["text"]) \
+        and "J'ai lu" not in str(got["text"])

@@ -1670,10 +1670,10 @@ def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("Holds up to about %(sizes)s.", sizes=fmt.list(sizes)))
         put("\n")
     if answer.budget_offers_below and query.min_rate_usd is not None:
-        cheaper = [_("%(config)s (%(memory)s, %(price)s)",
-                     config=ph.config(o.offer.gpu, o.offer.count), memory=fmt.gb(o.vram_gb),
-                     price=ph.per_hour(o.offer.usd_per_hour))
-                   for o in answer.budget_offers_below]
+        cheaper: list[str] = [
+            _("%(config)s (%(memory)s, %(price)s)", config=ph.config(o.offer.gpu, o.offer.count),
+              memory=fmt.gb(o.vram_gb), price=ph.per_hour(o.offer.usd_per_hour))
+            for o in answer.budget_offers_below]
         put("⬇️ ")
         put(_("Also within your budget, under %(low)s: %(configs)s.",
               low=ph.per_hour(query.min_rate_usd), configs=fmt.list(cheaper)))
@@ -2105,6 +2105,7 @@ def _daypart_deadline(part: str, ph: Phrases, put: Put) -> None:
 def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
     """How a period said in words was counted."""
     _, hours_as = ph._, query.hours_as
+    said: str
     if hours_as == "weekdays" and query.weekday_span is not None and query.hours is not None:
         names = get_day_names("wide", locale=ph.locale)
         today, day = query.weekday_span
@@ -2135,8 +2136,23 @@ def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
                  "hours); give your span for another figure.")
     elif hours_as == "year":
         said = _("A year is taken as 365 days (%(hours)s hours).", hours=ph.fmt.num(8760))
+    elif query.hours_dot is not None:
+        said = ""
     else:
         return
+    if query.hours_dot is not None:
+        # "1.000 hours" in English: which the dot was read as, and how to say the other
+        whole, _dot, frac = query.hours_dot.partition(".")
+        grouped, decimal = Decimal(whole + frac), Decimal(query.hours_dot)
+        if frac == "000":
+            dot = _("I read “%(said)s” as %(read)s (a dot grouping thousands), not as "
+                    "%(other)s.", said=query.hours_dot, read=ph.fmt.num(grouped),
+                    other=ph.fmt.num(decimal))
+        else:
+            dot = _("I read “%(said)s” as %(read)s (the dot marking decimals, as in English), "
+                    "not as %(other)s.", said=query.hours_dot, read=ph.fmt.num(decimal, 3),
+                    other=ph.fmt.num(grouped))
+        said = f"{said} {dot}" if said else dot
     put("\n🗓 ")
     put(said)
     put("\n")

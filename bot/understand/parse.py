@@ -121,6 +121,7 @@ class _Work:
     impossible_day: tuple[Decimal, int] | None = None  # "25 hours a day", "9 days a week"
     gpu_hours: Decimal | None = None
     money: list[_Money] = field(default_factory=list)
+    hours_dot: str | None = None  # "1.000 hours" in English: the number as said (Query.hours_dot)
     rate_low: Decimal | None = None  # "$2-$3/hr": the lower end of a band of hourly prices
     percent: Decimal | None = None
     seq_len: int | None = None
@@ -1200,6 +1201,11 @@ def _clock_hours(match: re.Match[str], tag: str) -> Decimal:
         Decimal(seconds) / 3600 if seconds else 0)
 
 
+# A number with a dot and three digits, which English reads as decimals and Spanish and French
+# as thousands ("1.000", "2.500").
+_DOT_THOUSANDS: Final = lazy(r"[1-9]\d{0,2}\.\d{3}")
+
+
 def _take_hours(work: _Work) -> None:
     often = _HOW_OFTEN.search(work.s) if "once" in work.s or "twice" in work.s \
         or " ve" in work.s or "fois" in work.s or "times" in work.s else None
@@ -1338,7 +1344,15 @@ def _take_said_hours(work: _Work) -> None:
         return
     match = px.HOURS.search(work.s)
     if match:
-        amount = work.num(match.group("num")) + _and_a_part(match)
+        raw = match.group("num")
+        if work.lang in (None, "en") and _DOT_THOUSANDS.fullmatch(raw):
+            # "1.000 hours" in English: the language makes the dot a decimal point, but no one
+            # writes an hour with three zeros: a dot grouping thousands (was 1 hour); "2.500
+            # hours" stays 2.5. Either way the reply says how it was read.
+            work.hours_dot = raw
+            amount = work.num(raw, prefer_thousands=raw.endswith(".000")) + _and_a_part(match)
+        else:
+            amount = work.num(raw) + _and_a_part(match)
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())
@@ -4846,6 +4860,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
                              or (other_hours != work.hours and _JOINED.search(rest) is not None)))
         or both_rented,
         hours_as=work.hours_as if work.hours is not None else None,
+        hours_dot=work.hours_dot if work.hours is not None else None,
         hours_per_day=work.hours_per_day if work.hours is not None else None,
         days_per_week=work.days_per_week if work.hours is not None else None,
         impossible_day=work.impossible_day,

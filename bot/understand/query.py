@@ -165,6 +165,9 @@ class Query(BaseModel):
     hours: Decimal | None = None
     other_hours: Decimal | None = None  # compared: the hours said for the other side  # wall-clock hours
     hours_as: HoursAs | None = None  # "the weekend" was taken as 48 hours
+    # "1.000 hours", "2.500 hours" in English: the number as said, its dot read as grouping
+    # thousands when three zeros follow it, else as English decimals (the reply says which).
+    hours_dot: str | None = None
     # "8 hours a day for a month": the hours used each day (and days of a week) that `hours`
     # counts over the span; with no span said, `hours` is one day's.
     hours_per_day: Decimal | None = None
