@@ -84,3 +84,28 @@ def test_the_dot_elsewhere_is_read_as_before_and_not_remarked(text: str, locale:
     assert got["hours"] == hours, got
     assert "I read “" not in str(got["text"]) and "He leído" not in str(got["text"]) \
         and "J'ai lu" not in str(got["text"])
+
+
+# ------------------------------------------- 3. counts through ngettext, formatted by Babel
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    # --max-num-seqs 1: one sequence (was "1 sequences")
+    ("vllm serve llama 3 8b on a 4090 --max-num-seqs 1 --max-model-len 8192", "en",
+     "is reachable: 1 sequence of 8,192 tokens fits."),
+    ("vllm serve llama 3 8b on a 4090 --max-num-seqs 1 --max-model-len 8192", "es",
+     "se alcanza: cabe 1 secuencia de 8.192 tokens."),
+    ("vllm serve llama 3 8b on a 4090 --max-num-seqs 1 --max-model-len 8192", "fr",
+     "est atteignable\xa0: 1 séquence de 8\u202f192 tokens tient."),
+    # one user (was "1 users at once fit … with their 1 KV caches")
+    ("can a 4090 serve llama 3 8b to 1 user at once", "en",
+     "1 user fits on 1× RTX 4090: Llama 3 8B (BF16 inference) needs about"),
+    ("una 4090 puede servir llama 3 8b a 1 usuario?", "es", "1 usuario cabe en 1× RTX 4090"),
+    # a thousand users, grouped per locale (was "1000 users")
+    ("llama 3 8b for 1000 users on 8x h100", "en", "1,000 users at once fit on 8× H100"),
+    ("llama 3 8b para 1000 usuarios en 8x h100", "es", "1.000 usuarios a la vez caben en 8× H100"),
+    ("llama 3 8b pour 1000 utilisateurs sur 8x h100", "fr",
+     "1\u202f000 utilisateurs en même temps tiennent sur 8× H100"),
+])
+def test_counts_agree_and_are_grouped(text: str, locale: str, said: str) -> None:
+    reply = str(_ask(text, locale)["text"])
+    assert said in reply, reply
+    assert "1 sequences" not in reply and "1 users" not in reply
