@@ -774,6 +774,9 @@ class Answer(BaseModel):
     # "what can i rent for $2-$3/hr": the configurations under the band's lower end, cheapest
     # last (the band's own are budget_offers).
     budget_offers_below: tuple[BudgetOffer, ...] = ()
+    # "how many llama 3 8b instances fit on an h100": the whole copies of the served model the
+    # card holds side by side by the detailed estimate at batch 1 (each its own process).
+    replicas: int | None = None
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, leading
     # the answer about the model named (alone when none is: `steps_alone`).
@@ -1750,6 +1753,12 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         mac = _mac_memory_needed(query, composed, cat)
         if mac is not None:
             extra["mac_memory_needed"] = mac
+        if query.replicas_asked and detailed is not None and detailed.kind == "inference" \
+                and detailed.gpus == 1 and detailed.vram_per_gpu_gb is not None \
+                and detailed.per_gpu_gb > 0:
+            # "how many llama 3 8b instances fit on an h100": whole copies, each its own
+            # process with its weights, one sequence's KV cache and its CUDA context.
+            extra["replicas"] = int(detailed.vram_per_gpu_gb // detailed.per_gpu_gb)
         if query.concurrency_asked:
             # Asked with the longest context, the users are not counted at that context (one
             # sequence, by its definition) but at the one stated or assumed.

@@ -109,3 +109,29 @@ def test_counts_agree_and_are_grouped(text: str, locale: str, said: str) -> None
     reply = str(_ask(text, locale)["text"])
     assert said in reply, reply
     assert "1 sequences" not in reply and "1 users" not in reply
+
+
+# ------------------------------------------------ 5. copies of a served model on one card
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    # Llama 3 8B in BF16 at 2,048 tokens: 16.1 GB of weights, 0.3 GB of KV cache, 0.2 GB of
+    # activations, 1.3 GB of CUDA context = 17.9 GB a copy; 85.52 GB // 17.9 = 4 (was a
+    # training fit with a recommendation, no count)
+    ("how many llama 3 8b instances fit on an h100", "en",
+     "4 copies of Llama 3 8B (BF16 inference) fit side by side on 1× H100: each takes about "
+     "17.9 GB"),
+    ("how many copies of qwen2.5 7b can i fit on a 4090 at 8k ctx", "en",
+     "1 copy of Qwen2.5 7B (7.61B parameters, BF16 inference) fits on 1× RTX 4090"),
+    ("cuantas copias de llama 3 8b caben en una h100?", "es",
+     "Caben 4 copias de Llama 3 8B (inferencia en BF16) una junto a otra en 1× H100"),
+    ("combien d'instances de llama 3 8b sur un h100 ?", "fr",
+     "4 copies de Llama 3 8B (inférence en BF16) tiennent côte à côte sur 1× H100"),
+])
+def test_copies_of_a_served_model_on_one_card(text: str, locale: str, said: str) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "fit" and got["method"] == "inference_bf16", got
+    assert said in str(got["text"])
+
+
+def test_instances_of_a_card_still_ask_the_cards() -> None:
+    got = _ask("how many instances of h100 do i need for llama 70b", "en")
+    assert "copies of" not in str(got["text"]) and got["intent"] == "recommend"

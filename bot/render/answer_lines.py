@@ -21,6 +21,7 @@ from babel.dates import get_day_names
 from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, DownloadFacts, FamilyPick
+from bot.detail import DetailedAnswer
 from bot.engines import engine_name
 from bot.render.batch_lines import batch_lines, batch_memory
 from bot.render.detailed_lines import host_ram_lines
@@ -901,6 +902,8 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
     else:
         put(expert_offload_lines(answer, ph))
+        if answer.replicas and answer.detailed is not None:
+            _replicas(answer, answer.detailed, ph, put)
         if answer.query.users is not None and answer.query.users == answer.query.batch_size \
                 and answer.detailed is not None and answer.detailed.kind == "inference" \
                 and intent in ("fit", "memory", "recommend"):
@@ -1591,6 +1594,37 @@ def _memory_offers(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("Split over several GPUs, a model needs its weights sharded (FSDP, DeepSpeed "
               "ZeRO-3, tensor parallelism)."))
         put("</i>\n")
+
+
+def _replicas(answer: Answer, d: DetailedAnswer, ph: Phrases, put: Put) -> None:
+    """"how many llama 3 8b instances fit on an h100": the whole copies the card holds side by
+    side, each its own process at batch 1, and what one copy takes."""
+    fmt, n = ph.fmt, answer.replicas
+    assert n is not None and d.vram_per_gpu_gb is not None
+    said = {"n": fmt.num(n, 0), "who": ph.subject(answer.model_name, answer.params_b),
+            "how": ph.method_short(d.method), "where": ph.config(d.gpu, 1) if d.gpu else "",
+            "need": fmt.gb(d.per_gpu_gb, 1), "w": fmt.gb(d.breakdown.term("weights"), 1),
+            "kv": fmt.gb(d.breakdown.term("kv_cache"), 1), "ctx": fmt.num(d.seq_len, 0),
+            "vram": ph.memory(d.vram_per_gpu_gb)}
+    put("🧮 <b>")
+    put(ph.ngettext(
+        "%(n)s copy of %(who)s (%(how)s) fits on %(where)s: one takes about %(need)s, weights "
+        "%(w)s, the KV cache of one sequence of %(ctx)s tokens %(kv)s and its own CUDA context, "
+        "of the %(vram)s (detailed estimate).",
+        "%(n)s copies of %(who)s (%(how)s) fit side by side on %(where)s: each takes about "
+        "%(need)s, weights %(w)s, the KV cache of one sequence of %(ctx)s tokens %(kv)s and its "
+        "own CUDA context, of the %(vram)s (detailed estimate).", n, **said))
+    put("</b>\n")
+    put("<i>")
+    if "seq_len" in d.defaults:
+        put(ph._("No context said: %(ctx)s tokens assumed; a longer one leaves room for fewer "
+                 "copies.", ctx=said["ctx"]))
+        put(" ")
+    put(ph._("Each copy is taken as its own process serving one sequence at a time. One server "
+             "holds the weights once and batches many sequences: ask how many users it serves "
+             "for that count. vLLM takes most of the GPU by default: give each copy its share "
+             "with <code>--gpu-memory-utilization</code>."))
+    put("</i>\n\n")
 
 
 def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:

@@ -1206,6 +1206,20 @@ def _clock_hours(match: re.Match[str], tag: str) -> Decimal:
 _DOT_THOUSANDS: Final = lazy(r"[1-9]\d{0,2}\.\d{3}")
 
 
+# Copies of one model served side by side, asked how many (the model is blanked to spaces, a
+# card to "gpu": "how many instances of gpu" asks GPUs): "how many llama 3 8b instances",
+# "how many copies of llama 3 8b", "cuántas instancias de llama 3 8b", "combien de copies de".
+_REPLICAS_NEEDLES: Final = lazy(r"instanc|copi|replica")
+_REPLICAS: Final = lazy(
+    r"(?:how|hw) many {2,}(?:copies|instances|replicas)(?![a-z])"
+    r"|(?:how|hw) many (?:copies|instances|replicas) of {2,}"
+    r"|cuant[ao]s {2,}(?:copias|instancias|replicas)(?![a-z])"
+    r"|cuant[ao]s (?:copias|instancias|replicas) (?:de|del) {2,}"
+    r"|combien (?:de |d')(?:copies|instances|repliques) (?:de |du |d')? {2,}"
+    r"|combien (?:de |d') {2,}(?:copies|instances)(?![a-z])"
+)
+
+
 def _take_hours(work: _Work) -> None:
     often = _HOW_OFTEN.search(work.s) if "once" in work.s or "twice" in work.s \
         or " ve" in work.s or "fois" in work.s or "times" in work.s else None
@@ -3691,6 +3705,12 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     if work.ram_free and not inference and method is None and not trains \
             and not px.TRAINING.search(rest):
         inference = True
+    # "how many llama 3 8b instances fit on an h100", "cuántas copias de llama 3 8b caben en
+    # una h100": copies of a served model side by side on the card (was a training fit).
+    replicas = (work.model_id is not None or work.params_b is not None) \
+        and _REPLICAS_NEEDLES.search(work.s) is not None and _REPLICAS.search(work.s) is not None
+    if replicas and method is None and not trains and not px.TRAINING.search(rest):
+        inference = True
     if inference:
         method = _inference_method(rest, cat, "ollama" if work.ram_free else None)
         if flags.expert_offload and _runner(rest) is None:
@@ -3753,6 +3773,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     said_twice = rigs is None and not rig and len(work.gpus) >= 2 \
         and len({(g.gpu_id or g.text, g.count) for g in work.gpus}) == 1
     intent = _intent(rest, work, method, inference, said_twice=said_twice)
+    if replicas and inference and work.gpus and (
+            intent in ("recommend", "memory", "unknown")
+            or (intent == "cost" and work.hours is None and not work.money)):
+        intent = "fit"  # "how many llama 3 8b instances fit on an h100": that card's count
     if intent == "cost" and work.flags.strategies and work.hours is None and not work.money \
             and st.STRATEGY_SAVING.search(corrected):
         intent = "fit"  # "how much does zero3 save …": memory, not a price
@@ -4952,6 +4976,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         rate_asked=rate_asked,
         rate_tokens=rate_tokens,
         concurrency_asked=concurrency_asked,
+        replicas_asked=replicas and inference,
         train_speed_asked=train_speed_asked,
         # the measured rate judged: tokens/s, or the trainer's steps (it/s, or s/it)
         rate_judged=(work.flags.tokens_per_second if work.flags.tokens_per_second is not None

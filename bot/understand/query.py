@@ -545,6 +545,9 @@ class Query(BaseModel):
     served_at_once: bool = False
     # "how many users can I serve with llama 3 8b on an L4": the sequences that fit at once.
     concurrency_asked: bool = False
+    # "how many llama 3 8b instances fit on an h100": copies of the served model side by side,
+    # each its own process (bot.answer._replicas).
+    replicas_asked: bool = False
     # "how many tokens/s training llama 3 8b with qlora on an a100": the training throughput.
     train_speed_asked: bool = False
     # The run hit an out-of-memory error ("my training OOMs", "me sale OOM"), and the user asks
