@@ -1601,7 +1601,7 @@ def _replicas(answer: Answer, d: DetailedAnswer, ph: Phrases, put: Put) -> None:
     side, each its own process at batch 1, and what one copy takes."""
     fmt, n = ph.fmt, answer.replicas
     assert n is not None and d.vram_per_gpu_gb is not None
-    said = {"n": fmt.num(n, 0), "who": ph.subject(answer.model_name, answer.params_b),
+    said = {"n": fmt.num(n, 0), "who": ph.subject(answer.model_name, d.params_b),
             "how": ph.method_short(d.method), "where": ph.config(d.gpu, 1) if d.gpu else "",
             "need": fmt.gb(d.per_gpu_gb, 1), "w": fmt.gb(d.breakdown.term("weights"), 1),
             "kv": fmt.gb(d.breakdown.term("kv_cache"), 1), "ctx": fmt.num(d.seq_len, 0),
