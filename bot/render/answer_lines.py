@@ -1377,7 +1377,12 @@ def _kernels_saving(answer: Answer, ph: Phrases, put: Put) -> None:
     assert k is not None
     name = "Liger Kernel" if k.kernels == "liger" else "Unsloth"
     put("🧩 <b>")
-    if k.saved_gb > 0:
+    if answer.query.tools_weighed:
+        # "unsloth or axolotl": the same settings with each one's kernels
+        put(_("Unsloth or Axolotl, by memory: about %(on)s per GPU with Unsloth's kernels, "
+              "%(off)s with the stock Hugging Face ones Axolotl trains with by default.",
+              on=fmt.gb(k.with_gb, 1), off=fmt.gb(k.without_gb, 1)))
+    elif k.saved_gb > 0:
         put(_("%(name)s saves about %(saved)s per GPU here: %(off)s without it, %(on)s with it.",
               name=name, saved=fmt.gb(k.saved_gb, 1), off=fmt.gb(k.without_gb, 1),
               on=fmt.gb(k.with_gb, 1)))
@@ -1398,6 +1403,11 @@ def _kernels_saving(answer: Answer, ph: Phrases, put: Put) -> None:
               "to CPU RAM. The weights and optimizer states stay as they are.",
               how=ph.method_short(k.method), seq=fmt.num(k.seq_len),
               batch=fmt.num(k.micro_batch)))
+    if answer.query.tools_weighed:
+        put("\n")
+        put(_("Left out of its YAML, Axolotl trains at sequence_len 512 with gradient "
+              "checkpointing off: set both to compare like for like. Speed: no measured "
+              "figure for either here; time a short run of each."))
     put("\n\n")
 
 

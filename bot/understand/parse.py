@@ -4470,6 +4470,14 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     saving_of = asks.KERNELS_SAVING.search(rest) if not inference and work.params_b is not None \
         else None
     kernels_saving = saving_of is not None
+    # "should i use unsloth or axolotl for qlora llama 3 8b on a 3090": the two weighed by
+    # memory, Unsloth's kernels against Axolotl's stock ones at the same settings (was the run
+    # with Unsloth's alone, the next step Axolotl's). A pasted Axolotl YAML naming Unsloth's
+    # options is one run.
+    tools_weighed = not inference and flags.kernels == "unsloth" and flags.tool == "axolotl" \
+        and not flags.axolotl_config and saving_of is None
+    if tools_weighed and work.params_b is not None:
+        kernels_saving = True
     # "with and without liger": the kernels named, though "without liger" negates them
     kernels = ("liger" if "liger" in saving_of.group(0) else "unsloth") if saving_of \
         else flags.kernels
@@ -5023,6 +5031,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         packing_speed_asked=not inference and asks.PACKING_SPEED.search(rest) is not None,
         flash_saving_asked=flash_saving,
         kernels_saving_asked=kernels_saving,
+        tools_weighed=tools_weighed,
         kv_saving_asked=kv_saving,
         kv_size_asked=kv_size,
         prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,

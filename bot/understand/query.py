@@ -96,6 +96,8 @@ class Query(BaseModel):
     merge_asked: bool = False
     # "how much vram does liger kernel save for …": the estimate with and without the kernels
     kernels_saving_asked: bool = False
+    # "unsloth or axolotl for qlora llama 3 8b": the two weighed (kernels_saving_asked too)
+    tools_weighed: bool = False
     # A model named that the catalogue does not know, as folded ("foobar 9"): said unknown.
     unknown_model: str | None = None
     other_gpus: tuple[str, ...] = ()  # further GPUs named (compare: gpu vs other_gpus[0])
