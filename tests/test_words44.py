@@ -160,3 +160,33 @@ def test_unsloth_or_axolotl_without_a_model_says_what_it_weighs() -> None:
     got = _ask("should i use unsloth or axolotl for qlora on a 3090", "en")
     assert got["error"] == "missing_model_size"
     assert str(got["text"]).startswith("🧩 Unsloth or Axolotl: name the model")
+
+
+# ------------------------------------------------------------ found writing the new questions
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    # a band with its lower end in words (was "entre uno y dos" read as "2": its last word)
+    ("que gpu me sale entre uno y dos dolares la hora", "es",
+     "Ninguna de las configuraciones que ofrecemos cuesta entre 1,00\xa0US$/hora y 2,00"),
+    ("quel gpu entre un et deux dollars de l'heure", "fr",
+     "Aucune des configurations que nous proposons ne coûte entre 1,00\xa0$US/heure et 2,00"),
+    ("tengo entre 2 y 3 verdes por hora, q alquilo", "es", "entre 2,00\xa0US$/hora y 3,00"),
+    # "what can i get for", "any gpus between" (were not understood)
+    ("what can i get for $2.50/hr", "en", "What we offer at $2.50/hour or less"),
+    ("any gpus between $3 and $5 per hour?", "en", "between $3.00/hour and $5.00/hour"),
+    # "1,000 horas": the comma with three zeros groups thousands, said (was 1 hour)
+    ("cuanto cuestan 1,000 horas de h100", "es",
+     "He leído «1,000» como 1.000 (la coma separa los miles), no como 1."),
+    ("2,500 horas de a100", "es", "He leído «2,500» como 2,5 (la coma marca los decimales)"),
+])
+def test_found_writing_the_questions(text: str, locale: str, said: str) -> None:
+    reply = str(_ask(text, locale)["text"])
+    assert said in reply, reply
+
+
+@pytest.mark.parametrize(("text", "locale", "hours"), [
+    # tens and units joined stay one number
+    ("cuanto cuesta una h100 por treinta y dos horas", "es", 32),
+    ("un h100 pendant vingt et une heures", "fr", 21),
+])
+def test_tens_and_units_still_join(text: str, locale: str, hours: int) -> None:
+    assert _ask(text, locale)["hours"] == hours

@@ -2186,16 +2186,24 @@ def _hours_as(query: Query, ph: Phrases, put: Put) -> None:
         return
     if query.hours_dot is not None:
         # "1.000 hours" in English: which the dot was read as, and how to say the other
-        whole, _dot, frac = query.hours_dot.partition(".")
-        grouped, decimal = Decimal(whole + frac), Decimal(query.hours_dot)
-        if frac == "000":
+        mark = "," if "," in query.hours_dot else "."
+        whole, _dot, frac = query.hours_dot.partition(mark)
+        grouped, decimal = Decimal(whole + frac), Decimal(f"{whole}.{frac}")
+        said_as = {"said": query.hours_dot}
+        if frac == "000" and mark == ".":
             dot = _("I read “%(said)s” as %(read)s (a dot grouping thousands), not as "
-                    "%(other)s.", said=query.hours_dot, read=ph.fmt.num(grouped),
-                    other=ph.fmt.num(decimal))
-        else:
+                    "%(other)s.", read=ph.fmt.num(grouped), other=ph.fmt.num(decimal), **said_as)
+        elif frac == "000":
+            dot = _("I read “%(said)s” as %(read)s (a comma grouping thousands), not as "
+                    "%(other)s.", read=ph.fmt.num(grouped), other=ph.fmt.num(decimal), **said_as)
+        elif mark == ".":
             dot = _("I read “%(said)s” as %(read)s (the dot marking decimals, as in English), "
-                    "not as %(other)s.", said=query.hours_dot, read=ph.fmt.num(decimal, 3),
-                    other=ph.fmt.num(grouped))
+                    "not as %(other)s.", read=ph.fmt.num(decimal, 3), other=ph.fmt.num(grouped),
+                    **said_as)
+        else:
+            dot = _("I read “%(said)s” as %(read)s (the comma marking decimals), not as "
+                    "%(other)s.", read=ph.fmt.num(decimal, 3), other=ph.fmt.num(grouped),
+                    **said_as)
         said = f"{said} {dot}" if said else dot
     put("\n🗓 ")
     put(said)

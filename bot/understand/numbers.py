@@ -459,6 +459,14 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
                 # but a range, as "2-3 heures" is read (was their sum, 5 hours; "trois-quatre
                 # jours" a week)
                 return f"{low}-{high}"
+        if len(words) == 3 and words[1] in ("y", "et", "and"):
+            low = 1 if words[0] in ("one", "un", "uno", "una", "une") else _UNITS.get(words[0], 0)
+            high = _UNITS.get(words[2], 0)
+            if 1 <= low < high <= 9:
+                # "entre uno y dos dólares", "entre un et deux dollars", "between one and two
+                # hours": a range, as "2-3" (was their last word alone, or their sum: "y" and
+                # "et" join tens and units, never two units)
+                return f"{low}-{high}"
         value = _value(words)
         return match.group(0) if value is None else str(value)
 

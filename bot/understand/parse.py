@@ -1204,6 +1204,7 @@ def _clock_hours(match: re.Match[str], tag: str) -> Decimal:
 # A number with a dot and three digits, which English reads as decimals and Spanish and French
 # as thousands ("1.000", "2.500").
 _DOT_THOUSANDS: Final = lazy(r"[1-9]\d{0,2}\.\d{3}")
+_COMMA_THOUSANDS: Final = lazy(r"[1-9]\d{0,2},\d{3}")
 
 
 # Copies of one model served side by side, asked how many (the model is blanked to spaces, a
@@ -1359,12 +1360,13 @@ def _take_said_hours(work: _Work) -> None:
     match = px.HOURS.search(work.s)
     if match:
         raw = match.group("num")
-        if work.lang in (None, "en") and _DOT_THOUSANDS.fullmatch(raw):
-            # "1.000 hours" in English: the language makes the dot a decimal point, but no one
-            # writes an hour with three zeros: a dot grouping thousands (was 1 hour); "2.500
-            # hours" stays 2.5. Either way the reply says how it was read.
+        if _DOT_THOUSANDS.fullmatch(raw) if work.lang in (None, "en") \
+                else _COMMA_THOUSANDS.fullmatch(raw):
+            # "1.000 hours" in English, "1,000 horas" in Spanish: the language makes the mark a
+            # decimal one, but no one writes an hour with three zeros: it groups thousands
+            # (was 1 hour); "2.500 hours" stays 2.5. Either way the reply says how it was read.
             work.hours_dot = raw
-            amount = work.num(raw, prefer_thousands=raw.endswith(".000")) + _and_a_part(match)
+            amount = work.num(raw, prefer_thousands=raw.endswith("000")) + _and_a_part(match)
         else:
             amount = work.num(raw) + _and_a_part(match)
         work.hours = tidy(_duration(amount, match.group("unit")))
@@ -1618,7 +1620,9 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             work.blank(*match.span())
     if px.MONEY_RANGE.admits(work.s):
         for match in px.MONEY_RANGE.pattern.finditer(work.s):
-            low, high = work.num(match.group("lo")), work.num(match.group("hi"))
+            lo = match.group("lo")
+            low = Decimal(1) if lo[0].isalpha() else work.num(lo)
+            high = work.num(match.group("hi"))
             if not any(match.group(c) for c in ("c1", "c2", "c3", "c4")) or not 0 < low < high:
                 continue
             # "what can i rent for $2-$3/hr": a band of hourly prices (was $2, a budget)

@@ -858,10 +858,13 @@ MONEY: Final = Guarded(
 # A range of hourly prices: "$2-$3/hr", "$2-3 an hour", "2 to 3 dollars per hour", "entre 2 y 3
 # dolares la hora", "2 a 3 $ de l'heure": the user's band (parse reads the upper end as the
 # ceiling and the lower as its floor; was the lower end alone, read as a budget).
-_RANGE_CUR: Final = r"(?:\$|us\$|usd|\$us|dollars?|bucks?|dolares|dolar)"
+_RANGE_CUR: Final = r"(?:\$|us\$|usd|\$us|dollars?|bucks?|dolares|dolar|verdes)"
 MONEY_RANGE: Final = Guarded(
-    ("$", "usd", "dol", "buck"),
-    rf"(?<![\w.,])(?:(?P<c1>\$|us\$|usd) ?)?(?P<lo>{NUM})(?: ?(?P<c2>{_RANGE_CUR}))? ?"
+    ("$", "usd", "dol", "buck", "verdes"),
+    # ("between one and two dollars an hour", "entre uno y dos", "entre un et deux": the first
+    # end in a word the numbers do not turn to a digit, an article elsewhere)
+    rf"(?<![\w.,])(?:(?P<c1>\$|us\$|usd) ?)?(?P<lo>{NUM}|(?<=between )one|(?<=entre )(?:uno?|une))"
+    rf"(?: ?(?P<c2>{_RANGE_CUR}))? ?"
     r"(?:-|~|to|and|y|a|et|hasta|or|o|ou) ?"
     rf"(?:(?P<c3>\$|us\$|usd) ?)?(?P<hi>{NUM})(?: ?(?P<c4>{_RANGE_CUR}))?(?![\w.,])"
     r" ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*"

@@ -302,7 +302,9 @@ LANGUAGE = Language(
             r"cheap gpus?", r"bang for (?:the |your |my )?buck", r"best value",
             # "any gpu for like $2/hr??", "any card under 3 bucks an hour": which one the limit
             # rents (was not understood)
-            r"any (?:gpus?|cards?|instances?) (?:for|under|below|at|around)",
+            r"any (?:gpus?|cards?|instances?) (?:for|under|below|at|around|between|within)",
+            # "what can i get for $2.50/hr", "what could we afford with 3 bucks an hour"
+            r"what (?:can|could) (?:i|we) (?:get|afford)(?= (?:for|with|at|under)(?![a-z]))",
             # "rent me something for llama 3 405b inference", "get me a gpu for …", "what do i
             # rent for …": the configuration to rent (was the memory list)
             r"(?:rent|get|find|give|spin up) me (?:something|a gpu|a card|an instance|a box|a setup|one)",
