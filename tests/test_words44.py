@@ -190,3 +190,18 @@ def test_found_writing_the_questions(text: str, locale: str, said: str) -> None:
 ])
 def test_tens_and_units_still_join(text: str, locale: str, hours: int) -> None:
     assert _ask(text, locale)["hours"] == hours
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    # "run 2 <model> on one <card>": the copies it holds (was the fit of one copy)
+    ("can i run 2 llama 3 8b on one a100 80gb", "en",
+     "4 copies of Llama 3 8B (BF16 inference) fit side by side on 1× A100 80GB"),
+    ("puedo correr dos llama 3 8b en una sola h100?", "es", "Caben 4 copias de Llama 3 8B"),
+    ("je peux faire tourner deux mistral 7b sur une l40s ?", "fr", "2 copies de Mistral 7B"),
+])
+def test_two_copies_on_one_card(text: str, locale: str, said: str) -> None:
+    assert said in str(_ask(text, locale)["text"])
+
+
+def test_training_two_on_one_card_is_no_copy_count() -> None:
+    assert "copies" not in str(_ask("can i train 2 llama 3 8b loras on one a100", "en")["text"])

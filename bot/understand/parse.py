@@ -1210,8 +1210,14 @@ _COMMA_THOUSANDS: Final = lazy(r"[1-9]\d{0,2},\d{3}")
 # Copies of one model served side by side, asked how many (the model is blanked to spaces, a
 # card to "gpu": "how many instances of gpu" asks GPUs): "how many llama 3 8b instances",
 # "how many copies of llama 3 8b", "cuántas instancias de llama 3 8b", "combien de copies de".
-_REPLICAS_NEEDLES: Final = lazy(r"instanc|copi|replica")
+_REPLICAS_NEEDLES: Final = lazy(
+    r"instanc|copi|replica|[2-4a-z] {2,}(?:on|in|en|sur|dans) (?:une? |una )?gpu")
 _REPLICAS: Final = lazy(
+    # "can i run 2 llama 3 8b on one a100", "puedo correr dos llama 3 8b en una h100"
+    r"(?:run|serve|host|load|fit|put|correr|servir|cargar|meter|tourner|charger|mettre) "
+    r"(?:[2-4]|two|three|four|dos|tres|cuatro|deux|trois|quatre) {2,}(?:on|in|en|sur|dans) "
+    r"(?:une? |una )?gpu"
+    r"|"
     r"(?:how|hw) many {2,}(?:copies|instances|replicas)(?![a-z])"
     r"|(?:how|hw) many (?:copies|instances|replicas) of {2,}"
     r"|cuant[ao]s {2,}(?:copias|instancias|replicas)(?![a-z])"
