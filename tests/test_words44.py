@@ -205,3 +205,14 @@ def test_two_copies_on_one_card(text: str, locale: str, said: str) -> None:
 
 def test_training_two_on_one_card_is_no_copy_count() -> None:
     assert "copies" not in str(_ask("can i train 2 llama 3 8b loras on one a100", "en")["text"])
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    # thanks with praise (were not understood)
+    ("merci beaucoup c'était top", "fr"),
+    ("merci, parfait", "fr"),
+    ("mil gracias, re util", "es"),
+    ("gracias, muy útil", "es"),
+])
+def test_thanks_with_praise_is_small_talk(text: str, locale: str) -> None:
+    assert _ask(text, locale)["intent"] == "smalltalk"

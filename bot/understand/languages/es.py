@@ -265,6 +265,8 @@ LANGUAGE = Language(
             r"me (?:ayudo|sirvio)", r"me ha (?:ayudado|servido)", r"mucho", r"muchisimo",
             # what a thanks is followed by in threads: "gracias crack", "gracias capo"
             r"crack", r"capo", r"genio", r"maestro", r"loco", r"hermano", r"bro", r"tio",
+            # "mil gracias, re útil", "gracias, muy útil", "gracias, joya" (was not understood)
+            r"mil", r"(?:re |muy |super |re contra )?util(?:es)?", r"joya", r"genial", r"perfecto",
             # "gracias por la info", "gracias x la respuesta", "gracias por la data"
             r"(?:por|x) (?:la |las |tu |su |el |los )?(?:info|infos|informacion|respuesta|"
             r"respuestas|explicacion|data|dato|datos)",

@@ -250,6 +250,8 @@ LANGUAGE = Language(
             r"et", r"pour l'aide", r"pour ton aide", r"pour votre aide", r"l'ami", r"toi", r"vous",
             r"a vous", r"a toi", r"tout le monde", r"c'est tout", r"c'est", r"tres", r"vraiment",
             r"infiniment", r"le bot", r"ca m'aide", r"ca m'a aide", r"en fait", r"non", r"finalement",
+            # "merci beaucoup c'était top", "merci, super", "merci, parfait" (was not understood)
+            r"beaucoup", r"(?:c'etait |c'est )?(?:top|super|parfait|genial|nickel|cool)",
             # "merci pour l'info", "merci pour la réponse", "merci pour les infos"
             r"pour (?:l'|les |la |ces |tes |vos |ta |votre |ton )?(?:info|infos|information|"
             r"informations|reponse|reponses|explication|explications|precisions)",
