@@ -3996,27 +3996,45 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     times: tuple[Any, ...] = answer.compare_times
     # "in hours?" after the comparison: its times in the unit asked, leading unless both are
     # priced (then the lead line above says both times already)
-    unit_asked = (asked.hours_asked or asked.minutes_asked or asked.days_asked
-                  or asked.times_asked) \
+    # "in gpu hours?" after it: each side's GPU-hours lead its line, the block leads the reply
+    # even where both are priced (the lead line says hours, not GPU-hours)
+    gh_asked = asked.gpu_hours_asked
+    unit_asked = gh_asked or (asked.hours_asked or asked.minutes_asked or asked.days_asked
+                              or asked.times_asked) \
         and sum(1 for t in answer.compare_times if t.quote is not None) < 2
     timed_from = len(out)
     if times:
         first = times[0]
         put("\n⏱ <b>")
-        put(ph.ngettext(
-            "Training time for %(tokens)s (%(count)s epoch)",
-            "Training time for %(tokens)s (%(count)s epochs)",
-            first.epochs, tokens=fmt.tokens(first.tokens), count=first.epochs,
-        ))
+        if gh_asked:
+            put(ph.ngettext(
+                "GPU-hours for %(tokens)s (%(count)s epoch)",
+                "GPU-hours for %(tokens)s (%(count)s epochs)",
+                first.epochs, tokens=fmt.tokens(first.tokens), count=first.epochs,
+            ))
+        else:
+            put(ph.ngettext(
+                "Training time for %(tokens)s (%(count)s epoch)",
+                "Training time for %(tokens)s (%(count)s epochs)",
+                first.epochs, tokens=fmt.tokens(first.tokens), count=first.epochs,
+            ))
         put("</b>\n")
         for t in times:
-            put(ph.ngettext(
-                "%(where)s: about %(wall)s (%(gh)s GPU-hour).",
-                "%(where)s: about %(wall)s (%(gh)s GPU-hours).",
-                t.gpu_hours, where=ph.config(t.gpu, t.gpu_count),
-                wall=ph.wall(t.quote.hours if t.quote else t.wall_clock_hours, asked),
-                gh=fmt.num(t.gpu_hours), count=t.gpu_hours,
-            ))
+            facts = {"where": ph.config(t.gpu, t.gpu_count),
+                     "wall": ph.wall(t.quote.hours if t.quote else t.wall_clock_hours, asked),
+                     "gh": fmt.num(t.gpu_hours), "count": t.gpu_hours}
+            if gh_asked:
+                put(ph.ngettext(
+                    "%(where)s: %(gh)s GPU-hour (about %(wall)s).",
+                    "%(where)s: %(gh)s GPU-hours (about %(wall)s).",
+                    t.gpu_hours, **facts,
+                ))
+            else:
+                put(ph.ngettext(
+                    "%(where)s: about %(wall)s (%(gh)s GPU-hour).",
+                    "%(where)s: about %(wall)s (%(gh)s GPU-hours).",
+                    t.gpu_hours, **facts,
+                ))
             put("\n")
             if t.quote:
                 put(ph.quote_block(t.quote))
@@ -4355,6 +4373,52 @@ def _mac_needed(needed: tuple[Decimal, Decimal], who: str, method: str, ph: Phra
     return f"🍎 <b>{ph.sentence(head)}</b>\n\n"
 
 
+def _users_compared(answer: Answer, ph: Phrases) -> str:
+    """"serve llama 3 70b awq on 2x 4090 or 1 a100?" then "for 10 users?": the sequences served
+    at once decoded together on each side that holds them, in all and each (the bounds of
+    bot.detail.decode_bound at that batch), where one sequence's bound led before and the users
+    were said nowhere; "" when no side has the batch's bound."""
+    q = answer.query
+    n = q.batch_size
+    if n is None or n < 2 or not (q.users == n or q.served_at_once):
+        return ""
+    _, fmt = ph._, ph.fmt
+    batched = [b for b in answer.compare_decode if b.batch == n
+               and b.batch_tokens_per_second is not None
+               and b.batch_each_tokens_per_second is not None]
+    c = answer.comparison
+    held = [side for side in ((c.a, c.b) if c is not None else ()) if side is not None and side.fits]
+    if not batched or len(batched) < len(held):
+        return ""
+    at_once = ph.ngettext("%(num)s user at once", "%(num)s users at once", n) \
+        if q.users == n else \
+        ph.ngettext("%(num)s sequence at once", "%(num)s sequences at once", n)
+    if len(batched) == 2:
+        fast, slow = sorted(batched, key=lambda b: b.batch_tokens_per_second or 0, reverse=True)
+        rf, rs = fast.batch_tokens_per_second or 0, slow.batch_tokens_per_second or 0
+        facts = {"n": at_once, "fast": ph.config(fast.gpu, fast.gpus),
+                 "slow": ph.config(slow.gpu, slow.gpus), "rf": fmt.num(rf), "rs": fmt.num(rs),
+                 "each_f": fmt.num(fast.batch_each_tokens_per_second or 0),
+                 "each_s": fmt.num(slow.batch_each_tokens_per_second or 0)}
+        # within a tenth of each other the bounds pick no side, as for one sequence
+        if rf * 10 <= rs * 11:
+            said = _("For %(n)s: about the same speed, at most about %(rf)s tokens/s in all "
+                     "(%(each_f)s per sequence) on %(fast)s, %(rs)s (%(each_s)s per sequence) on "
+                     "%(slow)s (memory-bandwidth bounds).", **facts)
+        else:
+            said = _("For %(n)s: %(fast)s generates faster, at most about %(rf)s tokens/s in "
+                     "all (%(each_f)s per sequence), against %(rs)s (%(each_s)s per sequence) on "
+                     "%(slow)s (memory-bandwidth bounds).", **facts)
+    else:
+        one = batched[0]
+        said = _("For %(n)s, only %(where)s has the memory: at most about %(r)s tokens/s in "
+                 "all, %(e)s per sequence (memory-bandwidth bound).", n=at_once,
+                 where=ph.config(one.gpu, one.gpus),
+                 r=fmt.num(one.batch_tokens_per_second or 0),
+                 e=fmt.num(one.batch_each_tokens_per_second or 0))
+    return f"👥 <b>{said}</b>\n"
+
+
 def _compare_leads(answer: Answer, ph: Phrases) -> str:
     """What a comparison was asked for, first: which side generates faster (a serving one
     with a model), which finishes and costs less (a training run with a dataset)."""
@@ -4362,7 +4426,10 @@ def _compare_leads(answer: Answer, ph: Phrases) -> str:
     out: list[str] = []
     rated = [(b, b.tokens_per_second) for b in answer.compare_decode
              if b.tokens_per_second is not None]
-    if len(rated) == 2:
+    together = _users_compared(answer, ph)
+    if together:
+        out.append(together)
+    elif len(rated) == 2:
         (fast, rf), (slow, rs) = sorted(rated, key=lambda pair: pair[1], reverse=True)
         facts = {"fast": ph.config(fast.gpu, fast.gpus), "slow": ph.config(slow.gpu, slow.gpus),
                  "rf": fmt.num(rf), "rs": fmt.num(rs)}

@@ -1,0 +1,100 @@
+"""conv44: follow-ups people send after a reply in Telegram ("in gpu hours?", "for 10 users?",
+"y con 2 épocas?", "same but 70b", ...), each driven through the real pipeline and asserted on
+what it keeps from the chat and what it changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import converse
+from tests.support.chat import says as says_exactly
+
+
+def _spaces(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def says(body: str, has: list[str], lacks: list[str]) -> None:
+    """As tests.support.chat.says, no-break and narrow spaces read as spaces."""
+    says_exactly(_spaces(body), [_spaces(p) for p in has], [_spaces(p) for p in lacks])
+
+
+TWO_CARDS = {
+    "en": "3090 or 4090 for qlora llama 3 8b, 10k samples of 1k tokens",
+    "es": "3090 o 4090 para qlora de llama 3 8b, 10k ejemplos de 1k tokens",
+    "fr": "3090 ou 4090 pour un qlora de llama 3 8b, 10k exemples de 1k tokens",
+}
+
+
+@pytest.mark.parametrize(("lang", "asked", "said"), [
+    ("en", "in gpu hours?", ["⏱ <b>GPU-hours for 10 million tokens (1 epoch)</b>",
+                             "1× RTX 3090: 5.68 GPU-hours (about 5.68 hours)",
+                             "1× RTX 4090: 2.53 GPU-hours (about 2.53 hours)", "⚖️"]),
+    ("en", "how many gpu hours each?", ["1× RTX 3090: 5.68 GPU-hours", "⚖️"]),
+    ("es", "¿en horas gpu?", ["⏱ <b>GPU-horas para 10 millones de tokens (1 época)</b>",
+                              "1× RTX 3090: 5,68 GPU-horas (alrededor de 5,68 horas)",
+                              "1× RTX 4090: 2,53 GPU-horas", "⚖️"]),
+    ("fr", "en heures GPU ?", ["⏱ <b>GPU-heures pour 10 millions de tokens (1 époque)</b>",
+                               "1× RTX 3090 : 5,68 GPU-heures (environ 5,68 heures)",
+                               "1× RTX 4090 : 2,53 GPU-heures", "⚖️"]),
+])
+def test_gpu_hours_after_two_cards_compared_on_a_run_lead_for_both(
+        lang: str, asked: str, said: list[str]) -> None:
+    # was the comparison again, its verdicts first and the times last, each in hours
+    _, reply = converse(TWO_CARDS[lang], asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.other_gpus, q.dataset_tokens) \
+        == ("compare", "llama-3-8b", "qlora", "rtx-3090", ("rtx-4090",), 10_000_000), reply.text
+    says(reply.text, said, ["🤔"])
+
+
+def test_gpu_hours_after_two_priced_configurations_lead_before_the_verdict() -> None:
+    # 2× H100 timed at 1.93 hours is 3.86 GPU-hours: the GPU-hours lead, the hours beside
+    _, reply = converse("2x h100 vs 4x a100 for qlora llama 3 70b 10k samples 1k tokens",
+                        "in gpu hours?", locale="en")
+    says(reply.text, ["⏱ <b>GPU-hours for 10 million tokens", "2× H100: 3.86 GPU-hours (about "
+                      "1.93 hours)", "4× A100 80GB: 11.56 GPU-hours (about 2.89 hours)",
+                      "⚖️"], [])
+
+
+SERVED = {
+    "en": ("serve llama 3 70b awq on 2x 4090 or 1 a100?", "for 10 users?"),
+    "es": ("servir llama 3 70b awq en 2x 4090 o 1 a100?", "¿y para 10 usuarios?"),
+    "fr": ("servir llama 3 70b awq sur 2x 4090 ou 1 a100 ?", "et pour 10 utilisateurs ?"),
+}
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "👥 <b>For 10 users at once, only 1× A100 80GB has the memory: at most about 438 "
+           "tokens/s in all, 43 per sequence (memory-bandwidth bound).</b>"),
+    ("es", "👥 <b>Para 10 usuarios a la vez, solo 1× A100 80GB tiene memoria suficiente: como "
+           "mucho unos 438 tokens/s en total, 43 por secuencia"),
+    ("fr", "👥 <b>Pour 10 utilisateurs en même temps, seule la configuration 1× A100 80GB a "
+           "assez de mémoire : au plus environ 438 tokens/s au total, 43 par séquence"),
+])
+def test_users_after_a_serving_comparison_are_both_configurations_for_them(
+        lang: str, said: str) -> None:
+    # was one sequence's bound leading ("Only 1× A100 80GB holds it: at most about 50 tokens/s
+    # for one sequence"), the 10 users said nowhere
+    run, asked = SERVED[lang]
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.gpu_count, q.other_gpus,
+            q.other_gpu_count, q.users) == (
+        "compare", "llama-3-70b", "awq_int4", "rtx-4090", 2, ("a100-80gb",), 1, 10), reply.text
+    says(reply.text, [said, "⚖️", "❌", "2× RTX 4090", "✅", "1× A100 80GB"],
+         ["for one sequence", "para una secuencia", "pour une séquence"])
+
+
+def test_users_after_a_serving_comparison_both_holding_say_both_rates() -> None:
+    _, reply = converse("serve llama 3 70b awq on 2x h100 or 1 h200?", "for 10 users?",
+                        locale="en")
+    says(reply.text, ["👥 <b>For 10 users at once: 2× H100 generates faster, at most about "
+                      "1,437 tokens/s in all (143 per sequence), against 1,032 (103 per "
+                      "sequence) on 1× H200 (memory-bandwidth bounds).</b>", "⚖️"], [])
+
+
+def test_sequences_at_once_after_a_serving_comparison_are_sequences() -> None:
+    _, reply = converse("serve llama 3 8b on a 4090 or an l40s", "and 64 concurrent requests?",
+                        locale="en")
+    says(reply.text, ["👥 <b>For 64 sequences at once, only 1× L40S has the memory"], [])
