@@ -3999,9 +3999,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     # "in gpu hours?" after it: each side's GPU-hours lead its line, the block leads the reply
     # even where both are priced (the lead line says hours, not GPU-hours)
     gh_asked = asked.gpu_hours_asked
-    unit_asked = gh_asked or (asked.hours_asked or asked.minutes_asked or asked.days_asked
-                              or asked.times_asked) \
-        and sum(1 for t in answer.compare_times if t.quote is not None) < 2
+    unit_asked = gh_asked or ((asked.hours_asked or asked.minutes_asked or asked.days_asked
+                               or asked.times_asked)
+                              and sum(1 for t in answer.compare_times if t.quote is not None) < 2)
     timed_from = len(out)
     if times:
         first = times[0]
