@@ -98,3 +98,59 @@ def test_sequences_at_once_after_a_serving_comparison_are_sequences() -> None:
     _, reply = converse("serve llama 3 8b on a 4090 or an l40s", "and 64 concurrent requests?",
                         locale="en")
     says(reply.text, ["👥 <b>For 64 sequences at once, only 1× L40S has the memory"], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "can i qlora llama 3 70b on a 4090", "forget it, 13b",
+     "Yes: a 13B model fits on 1× RTX 4090 (QLoRA)."),
+    ("en", "can i qlora llama 3 70b on a 4090", "never mind 13b",
+     "Yes: a 13B model fits on 1× RTX 4090 (QLoRA)."),
+    ("fr", "je peux faire un qlora de llama 3 70b sur une 4090 ?", "laisse tomber, 13b",
+     "Oui : un modèle 13B tient sur 1× RTX 4090 (QLoRA)."),
+    ("fr", "je peux faire un qlora de llama 3 70b sur une 4090 ?", "oublie ça 13b",
+     "Oui : un modèle 13B tient sur 1× RTX 4090 (QLoRA)."),
+    ("es", "puedo hacer qlora de llama 3 70b en una 4090?", "no importa, 13b",
+     "Sí: un modelo de 13B cabe en 1× RTX 4090 (QLoRA)."),
+])
+def test_a_size_after_dismissing_the_last_question_is_that_question_of_it(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was the memory of a 13B model alone ("Memory for a 13B model"), the card and method dropped
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.params_b, q.method, q.gpu) == ("fit", 13, "qlora", "rtx-4090"), \
+        reply.text
+    says(reply.text, [said], ["📐"])
+
+
+def test_a_dismissal_before_a_question_of_its_own_keeps_nothing() -> None:
+    _, reply = converse("can i qlora llama 3 8b on a 4090", "forget it, how much is an h100 per hour?",
+                        locale="en")
+    assert (reply.answer.intent, reply.query.params_b) == ("prices", None), reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("es", "cuánto cuesta lora de llama 3 8b en una h100 por 24 horas", "vale, resérvala",
+     "🪙 <b>Pagar con cripto</b>"),
+    ("es", "cuánto cuesta lora de llama 3 8b en una h100 por 24 horas", "¿cómo la reservo?",
+     "🪙 <b>Pagar con cripto</b>"),
+    ("es", "cuánto cuesta lora de llama 3 8b en una h100 por 24 horas", "perfecto, me la quedo",
+     "🪙 <b>Pagar con cripto</b>"),
+    ("fr", "combien pour un lora de llama 3 8b sur une h100 pendant 24 heures ?",
+     "ok je la réserve", "🪙 <b>Payer en crypto</b>"),
+    ("fr", "combien pour un lora de llama 3 8b sur une h100 pendant 24 heures ?",
+     "parfait, je la prends", "🪙 <b>Payer en crypto</b>"),
+    ("fr", "combien pour un lora de llama 3 8b sur une h100 pendant 24 heures ?",
+     "comment je réserve ?", "🪙 <b>Payer en crypto</b>"),
+])
+def test_booking_what_was_priced_is_how_to_pay(lang: str, run: str, asked: str, said: str) -> None:
+    # was "No te he entendido" / "Je n'ai pas compris" ("ok book it" was already how to pay)
+    _, reply = converse(run, asked, locale=lang)
+    assert reply.answer.intent == "pay", reply.text
+    says(reply.text, [said], [])
+
+
+def test_vllm_reserving_memory_is_still_memory() -> None:
+    _, reply = converse("servir llama 3 8b sur une 4090",
+                        "combien de mémoire vllm réserve pour llama 3 8b sur une 4090 ?",
+                        locale="fr")
+    assert reply.answer.intent == "fit", reply.text

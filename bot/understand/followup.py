@@ -1313,6 +1313,14 @@ _FITS_ALONE: Final = lazy(
     r"(?: (?:there|then|now|ahi|ahi dentro|dedans|alors))?\W*$"
 )
 
+# "forget it, 13b", "never mind 70b", "laisse tomber, 13b", "oublie ça 13b", "olvídalo, 13b"
+# (folded): a dismissal of the last question opening a size alone
+_DISMISSED: Final = lazy(
+    r"^\W*(?:forget (?:it|that|about it)|never ?mind|nvm|scratch that|ignore that|"
+    r"laisse(?:z)? tomber|oublie(?:z)?(?: ca)?|tant pis|olvidalo|olvidate|dejalo|no importa|"
+    r"da igual)\W+"
+)
+
 # Québec's "and" ("pis" for "puis"), opening a follow-up: "pis deux ?", "pis en q8 ?".
 _PIS: Final = lazy(r"^\W*pis\W+(?=\w)")
 
@@ -1769,7 +1777,12 @@ def _follow_up(
         # "and 13B?" keeps the GPU and method; "QLoRA 13B on an A100" is a new question. A
         # size alone ("70b", "13B?") after a question on a model is that question of it, as
         # "and 70b?" is.
-        bare = words(new.text) <= 2 and previous.params_b is not None \
+        # "forget it, 13b", "laisse tomber 13b", "déjalo, 13b": the size after a dismissal
+        # of the last question is that question of it, as "nvm, 13b" is (was the memory of
+        # a 13B model alone, the card and method dropped)
+        dismissed = _DISMISSED.match(folded)
+        bare = words(folded[dismissed.end():] if dismissed else new.text) <= 2 \
+            and previous.params_b is not None \
             and new.intent in ("memory", "unknown") and not new.family \
             and not any(_said(new, f) for f in _CARRYABLE) \
             and all(getattr(new, f) is None for f in _SETTINGS)

@@ -308,6 +308,10 @@ LANGUAGE = Language(
         ),
         "PAY_STRONG": (
             r"pagar\w*", r"pago", r"pagos", r"pague", r"abonar", r"recarg\w*", r"billetera",
+            # "vale, resérvala", "¿cómo la reservo?", "me la quedo" after a run priced: how to
+            # get it is paying on the website, as "ok book it" (was "No te he entendido")
+            r"reserv(?:al[ao]s?|adl[ao]s?|arl[ao]s?|emosl[ao]s?)", r"(?:como|donde) (?:la |lo )?reservo",
+            r"(?:quiero|voy a|puedo) reservar(?:l[ao]s?)?", r"me (?:la|lo) quedo",
             r"monedero", r"usar (?:mis |unos )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)", r"tarjetas? de credito", r"tarjetas? de debito", r"tarjetas? bancarias?",
             r"identificacion", r"anonim\w*", r"dni", r"pasaportes?", r"cedula",
             r"caduca", r"caducan", r"caducidad", r"vencen", r"expiran?",

@@ -291,6 +291,11 @@ LANGUAGE = Language(
         ),
         "PAY_STRONG": (
             r"payer", r"paye", r"paie", r"paiement", r"paiements", r"regler", r"recharg\w*",
+            # « ok je la réserve », « réserve-la », « comment je réserve ? », « je la prends »
+            # after a run priced: how to get it is paying on the website, as "ok book it" (was
+            # « Je n'ai pas compris »)
+            r"(?:je|j'|on) (?:la|le|les) (?:reserve|prends)", r"reserve[rz]?[- ](?:la|le|les)",
+            r"comment (?:je |on )?(?:la |le )?(?:reserve|reserver)", r"(?:je veux|je voudrais) (?:la |le )?reserver",
             r"depot", r"portefeuille", r"utiliser (?:des |du |de l'|mes |le |la )?(?:btc|bitcoins?|usdt|tether|usdc|eth|ether(?:eum)?|sol|solana|ltc|litecoin|xmr|monero|cryptos?)", r"cartes? bancaires?", r"cartes? de credit", r"carte bleue",
             r"pieces? d'identite", r"passeports?", r"cartes? d'identite",
             r"expirent", r"expire", r"expiration", r"perime\w*",
