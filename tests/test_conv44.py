@@ -154,3 +154,33 @@ def test_vllm_reserving_memory_is_still_memory() -> None:
                         "combien de mémoire vllm réserve pour llama 3 8b sur une 4090 ?",
                         locale="fr")
     assert reply.answer.intent == "fit", reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "3090 or 4090 for qlora llama 3 8b?", "how long for 10k samples of 1k tokens?",
+     ["⏱ <b>Training time for 10 million tokens (1 epoch)</b>", "1× RTX 3090: about 5.68 hours",
+      "1× RTX 4090: about 2.53 hours", "⚖️"]),
+    ("es", "3090 o 4090 para qlora de llama 3 8b?", "¿cuánto tarda con 10k ejemplos de 1k tokens?",
+     ["1× RTX 3090: alrededor de 5,68 horas", "1× RTX 4090: alrededor de 2,53 horas", "⚖️"]),
+    ("fr", "3090 ou 4090 pour un qlora de llama 3 8b ?",
+     "combien de temps avec 10k exemples de 1k tokens ?",
+     ["1× RTX 3090 : environ 5,68 heures", "1× RTX 4090 : environ 2,53 heures", "⚖️"]),
+    ("en", "h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
+     ["⏱ <b>1× H100 finishes sooner (about 3.94 hours against 12.51 hours), 1× A100 80GB costs "
+      "less ($18.40 paid against $23.20).</b>", "⚖️"]),
+])
+def test_data_after_two_cards_compared_is_the_run_on_both(
+        lang: str, run: str, asked: str, said: list[str]) -> None:
+    # was the first card's time or cost alone ("QLoRA of Llama 3 8B: about 5.68 hours on 1× RTX
+    # 3090"), the other card dropped
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, len(q.other_gpus)) == ("compare", 1), reply.text
+    assert q.dataset_tokens in (10_000_000, 100_000_000), reply.text
+    says(reply.text, said, ["🤔"])
+
+
+def test_some_of_each_after_data_priced_on_two_cards_is_both_at_that_count() -> None:
+    *_, reply = converse("h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
+                         "and on 2 of each?", locale="en")
+    says(reply.text, ["2× H100 finishes sooner (about 1.97 hours against 6.26 hours)"], ["🤔"])

@@ -671,6 +671,21 @@ def _each_of_comparison(new: Query, previous: Query, folded: str) -> Query | Non
     return merged.model_copy(update={"intent": "compare", "times_asked": True})
 
 
+def _data_on_comparison(new: Query, previous: Query) -> Query | None:
+    """"3090 or 4090 for qlora llama 3 8b?", then "how long for 10k samples of 1k tokens?" or
+    "how much for 100k samples of 1k tokens?": the run timed and priced on both sides, as the
+    comparison asked with its data is (was the first card's alone, the other dropped)."""
+    if previous.intent != "compare" or len(previous.other_gpus) != 1 or previous.gpu is None \
+            or previous.params_b is None or previous.rig \
+            or new.intent not in ("time", "cost", "prices") \
+            or new.dataset_tokens is None or new.hours is not None \
+            or new.budget_usd is not None or _names_model(new) or _names_card(new) \
+            or words(new.text) > SHORT_WORDS + 4:
+        return None
+    merged = _merge(new.model_copy(update={"intent": "compare"}), previous, names_model=False)
+    return merged.model_copy(update={"intent": "compare", "times_asked": new.intent == "time"})
+
+
 def _side_replaced(new: Query, previous: Query) -> Query | None:
     """"sorry, h200 not h100" after "a100 vs h100 for …": the same comparison with the card
     ruled out replaced by the one meant (was a fit on the H200 alone, the A100 dropped)."""
@@ -1504,7 +1519,7 @@ def _follow_up(
     per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous) \
         or _steps_of_run(new, previous) \
         or _why_of_comparison(new, previous) or _each_of_comparison(new, previous, fold(new.text)) \
-        or _side_replaced(new, previous)
+        or _side_replaced(new, previous) or _data_on_comparison(new, previous)
     if per_gpu is not None:
         return per_gpu
     epochs = _epochs_of_untimed_run(new, previous) or _per_epoch_of_run(new, previous)
