@@ -184,3 +184,35 @@ def test_some_of_each_after_data_priced_on_two_cards_is_both_at_that_count() -> 
     *_, reply = converse("h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
                          "and on 2 of each?", locale="en")
     says(reply.text, ["2× H100 finishes sooner (about 1.97 hours against 6.26 hours)"], ["🤔"])
+
+
+@pytest.mark.parametrize(("lang", "turns", "said"), [
+    ("en", ("can i qlora llama 3 8b on a 3090", "how much is a b200 per hour?", "and an h200?"),
+     "💵 <b>1× H200 costs $3.07/hour.</b>"),
+    ("es", ("puedo hacer qlora de llama 3 8b en mi 3090?", "cuánto cuesta una b200 por hora?",
+            "¿y una h200?"), "💵 <b>Precio de 1× H200: 3,07 US$/hora.</b>"),
+    ("fr", ("je peux faire un qlora de llama 3 8b sur ma 3090 ?",
+            "combien coûte une b200 de l'heure ?", "et une h200 ?"),
+     "💵 <b>Prix de 1× H200 : 3,07 $US/heure.</b>"),
+])
+def test_another_card_after_a_price_asked_after_a_run_is_its_price(
+        lang: str, turns: tuple[str, ...], said: str) -> None:
+    # was the run from two questions ago on that card ("QLoRA of Llama 3 8B, from two
+    # questions ago. ✅ Yes: Llama 3 8B fits on 1× H200")
+    *_, reply = converse(*turns, locale=lang)
+    assert (reply.answer.intent, reply.query.gpu, reply.query.params_b) == ("prices", "h200", None), \
+        reply.text
+    says(reply.text, [said], ["↪️"])
+
+
+def test_the_run_kept_beside_two_prices_is_priced_for_hours_on_the_last_card() -> None:
+    *_, reply = converse("can i qlora llama 3 8b on a 3090", "how much is a b200 per hour?",
+                         "and an h200?", "and for 10 hours?", locale="en")
+    q = reply.query
+    assert (q.model_id, q.method, q.gpu, q.hours) == ("llama-3-8b", "qlora", "h200", 10), reply.text
+
+
+def test_on_another_card_after_a_price_asked_after_a_run_is_still_the_run_there() -> None:
+    *_, reply = converse("can i qlora llama 3 8b on a 3090", "how much is a b200 per hour?",
+                         "and on an h200?", locale="en")
+    assert (reply.query.model_id, reply.query.gpu) == ("llama-3-8b", "h200"), reply.text

@@ -2158,6 +2158,14 @@ def _after_price(
         varied = _variant(_merge(new, previous, names_model=False), new, previous, gpus)
         if varied.gpu != previous.gpu:
             return varied.model_copy(update={"intent": previous.intent, "earlier_run": run})
+    if run is not None and previous.hours is None and new.intent == "prices" \
+            and _names_card(new) and not _names_model(new) and new.method is None \
+            and new.hours is None and not _run_setting_said(new) \
+            and _RUN_ON_CARD.search(folded) is None and words(new.text) <= SHORT_WORDS:
+        # "how much is a b200 per hour?" after a run, then "and an h200?", "¿y una h200?",
+        # "et une h200 ?": that card's price, as the price before it (was the run from two
+        # questions ago on the H200); "and on an h200?" is still the run there.
+        return new
     if run is not None:
         return follow_up(new, run, models, gpus)
     if (_names_model(new) or new.largest) and not _names_card(new) \
