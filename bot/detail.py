@@ -932,6 +932,26 @@ _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
 _plain = itemgetter(*_PLAIN_SETTINGS)
 
 
+# llm-foundry's own model class (mpt_causal_lm, ComposerMPTCausalLM) takes the loss with
+# flash-attn's fused cross-entropy unless its yaml says loss_fn: torch_crossentropy ('loss_fn',
+# 'fused_crossentropy' by default, mosaicml/llm-foundry llmfoundry/models/mpt/modeling_mpt.py
+# @495218376); the Hugging Face models it wraps (hf_causal_lm) keep their own FP32 loss.
+_FOUNDRY_MODELS: Final = frozenset({"mpt-7b", "mpt-30b"})
+
+
+def _foundry_mpt(said: Query | RunSettings, model: ModelSpec | Decimal) -> bool:
+    """An MPT trained with llm-foundry (Composer): its low-precision LayerNorm (LPLayerNorm,
+    the norm_type of MPT's configs) keeps no FP32 copy of its input."""
+    return said.trainer == "composer" and isinstance(model, ModelSpec) \
+        and model.id in _FOUNDRY_MODELS
+
+
+def _foundry_loss(said: Query | RunSettings, model: ModelSpec | Decimal) -> bool:
+    """An MPT trained with llm-foundry, no other loss said: flash-attn's fused cross-entropy,
+    which keeps the BF16 logits and makes their BF16 gradient (activations.logits_flash_ce)."""
+    return not said.chunked_loss and not said.cut_ce and _foundry_mpt(said, model)
+
+
 class RunSettings:
     """A query's settings as a search over them changed a few (the remedies' combinations,
     the longest sequence, the largest batch, pure BF16 beside mixed precision...): the query's
@@ -1215,7 +1235,8 @@ def _estimate_run(
             and _reads_card(said, method, optimizer) else None)
     target = model
     try:
-        if training and _plain(vars(said)) == _PLAIN and said.precision != "fp32" and not mlx:
+        if training and _plain(vars(said)) == _PLAIN and said.precision != "fp32" and not mlx \
+                and not _foundry_mpt(said, model):
             # None of the estimator's rarer settings said (most questions, and the remedies'
             # combinations but sharding): every other keyword below is the estimator's
             # default, so only these are passed, and none when they are defaults too. Its
@@ -1246,9 +1267,11 @@ def _estimate_run(
                 flash_attention=said.attention != "eager" and not (
                     litgpt and _softcapped_attention(model)),
                 compiled=bool(said.compiled),
-                # LitGPT's finetune scripts always take the loss in chunks.
+                # LitGPT's finetune scripts always take the loss in chunks; llm-foundry's
+                # MPT its fused cross-entropy (flash-attn's).
                 loss="cut" if said.cut_ce and not said.litgpt
-                else "chunked" if said.chunked_loss or said.litgpt else None,
+                else "chunked" if said.chunked_loss or said.litgpt
+                else "flash_ce" if _foundry_loss(said, model) else None,
                 cpu_offload=bool(said.cpu_offload),
                 activation_offload=bool(said.activation_offload),
                 fp32_weights=bool(said.fp32_weights) or said.precision == "fp32",
@@ -1290,6 +1313,7 @@ def _estimate_run(
                 bf16_adapters=bool(said.torchtune) and said.precision in (None, "bf16"),
                 fp32_upcast=_unsloth_upcast(said, method),
                 mlx=mlx,
+                low_precision_norms=_foundry_mpt(said, model),
             )
         else:
             prompt = said.prompt_tokens
@@ -2044,6 +2068,8 @@ def _assumptions(
         out.append(Assumption(code="liger"))
     elif query.cut_ce and not query.litgpt and method.kind == "training":
         out.append(Assumption(code="cut_ce"))
+    elif method.kind == "training" and _foundry_loss(query, model):
+        out.append(Assumption(code="foundry_loss"))
     elif query.compiled:
         out.append(Assumption(code="torch_compile"))
     if query.litgpt and method.kind == "training":
@@ -2054,7 +2080,8 @@ def _assumptions(
         out.append(Assumption(code="mlx_kernels"))
     elif query.attention != "eager" and not query.compiled and not query.chunked_loss \
             and not (query.cut_ce and method.kind == "training") \
-            and not (query.litgpt and method.kind == "training") and query.kernels is None:
+            and not (query.litgpt and method.kind == "training") and query.kernels is None \
+            and not (method.kind == "training" and _foundry_loss(query, model)):
         out.append(Assumption(code="kernels"))
     elif query.attention == "eager" and method.kind == "training":
         out.append(Assumption(code="eager_scores"))

@@ -55,7 +55,7 @@ OptimizerName = Literal[
     "adamw", "adamw_foreach", "adam8bit", "paged_adamw", "paged_adam8bit", "adafactor", "lion",
     "lion8bit", "sgd", "sgd_momentum",
 ]
-LossImpl = Literal["eager", "fused", "chunked", "cut"]
+LossImpl = Literal["eager", "fused", "chunked", "cut", "flash_ce"]
 Kernels = Literal["unsloth", "liger"]
 Parallel = Literal["sharded", "ddp", "device_map", "zero1", "zero2"]
 
@@ -529,13 +529,14 @@ def _resolve_targets(targets: str | Sequence[str]) -> tuple[str, ...]:
 @lru_cache(maxsize=256)  # the same for every GPU count and most remedies of a question
 def _activation_bytes_per_token_layer(
     arch: _Dims, seq_len: int, flash: bool, compiled: bool,
-    kernels: Kernels | None = None, mlx: bool = False,
+    kernels: Kernels | None = None, mlx: bool = False, low_precision_norms: bool = False,
 ) -> float:
     """Bytes kept for backward per token and layer (Korthikanti §4.1 count, shape-aware).
     Unsloth's and Liger's fused SwiGLU keep fewer MLP-width tensors, and their RMSNorm no
     float32 copy. mlx: MLX training, whose attention always runs unfused (its BF16 softmax
     output kept for backward, activations.mlx_attention_scores), whatever `flash` says, and
-    whose fused RMSNorm keeps no float32 copy."""
+    whose fused RMSNorm keeps no float32 copy. low_precision_norms: the norms run in the
+    16-bit compute dtype with autocast off (llm-foundry's LPLayerNorm), no float32 copy."""
     c = _table()
     h, q, kv = arch.hidden, arch.q_dim, arch.kv_dim
     width = arch.active_ffn_width
@@ -548,7 +549,7 @@ def _activation_bytes_per_token_layer(
     attention = bf16 * (h + 2 * q + 2 * kv)
     mlp = bf16 * (h + mlp_tensors * width)
     total = norms + attention + mlp
-    if not (compiled or mlx):
+    if not (compiled or mlx or low_precision_norms):
         # MLX's nn.RMSNorm is mx.fast.rms_norm, one Metal kernel whenever it runs on the GPU
         # (RMSNorm::use_fallback: 's.device == Device::cpu', ml-explore/mlx @846d1762
         # mlx/backend/metal/normalization.cpp), whose RMSNormVJP takes the BF16 input, the
@@ -913,6 +914,7 @@ def estimate_training(
     fp32_upcast: bool = False,
     mlx: bool = False,
     trained_embeddings: int = 0,
+    low_precision_norms: bool = False,
 ) -> Breakdown:
     """Per-GPU peak memory of one fine-tuning step.
 
@@ -925,9 +927,10 @@ def estimate_training(
     precision: "mixed" (fp32 master weights, fp32 gradients; Hugging Face Trainer bf16=True) or
       "bf16" (pure bf16, torchtune). Default: mixed for full fine-tuning.
     grad_accumulation: gradients of a previous micro-batch alive during the forward pass.
-    loss: "eager" (fp32 cross-entropy), "fused" (compiled), "chunked" (torchtune chunked CE) or
+    loss: "eager" (fp32 cross-entropy), "fused" (compiled), "chunked" (torchtune chunked CE),
       "cut" (Cut Cross-Entropy, apple/ml-cross-entropy: no logits stored, the hidden states'
-      gradient alone).
+      gradient alone) or "flash_ce" (flash-attn's fused Triton cross-entropy, llm-foundry's
+      default loss for its MPT models: the 16-bit logits and their 16-bit gradient).
     optimizer: full fine-tuning's optimizer (default AdamW, fused: Hugging Face's default
       with torch 2.8+, torchtune's; "adamw_foreach" is PyTorch's foreach AdamW, whose step
       holds one more tensor the size of the second moment; a method whose
@@ -1020,6 +1023,12 @@ def estimate_training(
       beside its frozen original (Unsloth with its checkpointing moves the original to disk
       first) and the copy carries its gradient and optimizer states in the base's dtype
       (training.modules_to_save_copies). Ignored in a full fine-tune, which trains them.
+    low_precision_norms: the layer norms cast their input, weight and bias to the autocast
+      dtype and run with autocast off (llm-foundry's LPLayerNorm, the norm_type of MPT's
+      configs and of its benchmark runs: mosaicml/llm-foundry llmfoundry/models/layers/norm.py
+      @495218376, 'downcast_x = _cast_if_autocast_enabled(x)' then F.layer_norm under
+      'torch.autocast(enabled=False)'): the norm keeps its BF16 input and per-row statistics,
+      no FP32 copy (activations.eager_norm_fp32_copy is not counted).
     mlx: trained with mlx-lm on Apple silicon (mlx_lm.lora). Its QLoRA base is a 4-bit MLX
       model (mlx_lm.convert -q): every linear layer and the embeddings in MLX's affine groups
       (quant_types.toml mlx_affine: 4.5 bits a weight), multiplied packed by
@@ -1225,7 +1234,7 @@ def estimate_training(
     # -- activations and logits --------------------------------------------------------------
     tokens = float(seq_len * micro_batch * (2 if paired else 1))
     per_tok_layer = _activation_bytes_per_token_layer(arch, seq_len, flash_attention, compiled,
-                                                      kernels, mlx)
+                                                      kernels, mlx, low_precision_norms)
     if not (full or kernels or mlx or saved_4bit_inputs or prep.int8_base or arch.is_moe
             or arch.is_mla):
         # bitsandbytes' 4-bit matmul keeps no input for a frozen weight ('ctx.tensors = (None,
@@ -1324,6 +1333,8 @@ def estimate_training(
         # (each key spelled out: tests/test_speed39.py reads them off this code)
         if loss_impl == "fused":
             logit_bytes = c["activations.logits_fused"]
+        elif loss_impl == "flash_ce":
+            logit_bytes = c["activations.logits_flash_ce"]
         elif loss_impl == "chunked":
             logit_bytes = c["activations.logits_chunked_compiled" if compiled
                             else "activations.logits_chunked"]

@@ -156,9 +156,9 @@ def evaluate(path: str | Path = DEFAULT, pipeline: Pipeline | None = None) -> li
                               f"{answer.train_speed.gpu}, not the asked card: " + detail)
             elif raw["what"] == "training" and answer.train_speed is not None \
                     and answer.train_speed.gpu is None:
-                # Our memory estimate holds the run on no offered configuration (llm-foundry's
-                # MPT 7B at 16 x 4,096 tokens: 206 GB a GPU by the detailed estimate, run on
-                # 80 GB): nothing is timed, no ratio.
+                # Our memory estimate holds the run on no offered configuration: nothing is
+                # timed, no ratio (llm-foundry's MPT 7B at 65,536 tokens a GPU, before calib44
+                # counted its fused loss and low-precision norms).
                 detail = "not held: no configuration holds it by our memory estimate"
             rows.append(Row(n, raw, text, float(raw["tokens_per_s"]), figure, detail))
     return rows

@@ -241,6 +241,11 @@ _SAID: dict[str, str] = {
         "LitGPT takes the loss 128 positions at a time in BF16 (its chunked cross-entropy): "
         "the whole logits are never upcast to FP32."
     ),
+    "foundry_loss": N_(
+        "llm-foundry runs MPT with flash-attn's fused cross-entropy (only the BF16 logits and "
+        "their gradient are stored) and its low-precision LayerNorm (no FP32 copy of its "
+        "input)."
+    ),
     "liger": N_(
         "Liger Kernel: fused linear cross-entropy (the logits are computed a chunk at a time and "
         "never stored whole), fused SwiGLU and RMSNorm."
