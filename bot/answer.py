@@ -1744,6 +1744,9 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
                 and _tight_by_detail(detailed.check, cat):
             extra.update(_typical_tight(query, composed, cat))
         if query.speed_asked:
+            split_run = _speed_offloaded(query, composed, cat)
+            if split_run is not None:
+                return split_run
             extra.update(_decode(query, composed, cat))
         elif query.users is not None and query.users > 1 and query.batch_size == query.users \
                 and query.inference and not (query.concurrency_asked or query.context_asked):
@@ -2322,7 +2325,11 @@ def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadI
     gets it); a card said by its memory alone at a consumer card's size ("on 24gb") too. None for a mixture of experts (its experts, not whole layers, are offloaded)
     and when that type fits whole or nothing of it fits on the GPU."""
     asked = composed.primary.fit if composed.primary is not None else None
-    if not query.inference or query.serving_precision_said or query.runner is not None \
+    # A plain 4-bit said ("is 8gb 4060 enough for llama 70b 4bit") is what llama.cpp's usual
+    # 4-bit GGUF type is to people who run it at home: the same line (was the verdict alone).
+    four_bit = query.method == "inference_int4" and query.quant is None
+    if not query.inference or (query.serving_precision_said and not four_bit) \
+            or query.runner is not None \
             or query.engine is not None or composed.intent != "fit" or composed.fits is not False \
             or asked is None or asked.unified_gb is not None \
             or (asked.gpu is None and not _run_at_home(query, None)) \
@@ -2350,6 +2357,36 @@ def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadI
     if split is None or split.fits or split.gpu_layers == 0 or ran.expert_offload is not None:
         return None
     return OffloadInstead(quant=gguf[0], split=split, speed=ran.offload_speed)
+
+
+def _speed_offloaded(query: Query, composed: Answer, cat: Catalogue) -> Answer | None:
+    """"llama 3 70b on my 4060 8gb how many tokens/s": no precision, runner nor engine said,
+    and the model fits none of one's own cards (_offload_instead's cards) in any precision:
+    people run it with llama.cpp or Ollama, its layers split with system RAM, so the speed is
+    answered as "with llama.cpp?" gets it, at llama.cpp's usual GGUF type (said as assumed):
+    the layers -ngl puts on the GPU and the bound from the GPU's and the RAM's bandwidths (was
+    "on 8× RTX 4060 it fits", seven more cards of one's own, tensor parallel)."""
+    asked = composed.primary.fit if composed.primary is not None else None
+    if not query.inference or query.serving_precision_said or query.runner is not None \
+            or query.engine is not None or composed.fits is not False or asked is None \
+            or asked.gpu is None or asked.unified_gb is not None or composed.params_b is None \
+            or (asked.rentable and not (asked.gpu_count == 1
+                                        and _run_at_home(query, cat.gpu(asked.gpu)))) \
+            or (query.batch_size or 1) > 1 or (query.users or 1) > 1 or query.cpu_offload \
+            or any(ma.fit is not None and ma.fit.fits for ma in composed.methods):
+        return None
+    gguf = assumed_gguf(cat)
+    if gguf is None:
+        return None
+    variant = query.with_settings({
+        "method": gguf[1], "quant": gguf[0], "runner": "llama-cpp", "runner_type_assumed": True,
+        "runner_assumed": True, "serving_precision_said": True, "serving_implied": False})
+    ran = _answer(variant, cat)
+    split = ran.layer_split
+    if ran.error is not None or (ran.fits is not True and (
+            split is None or split.gpu_layers == 0 or ran.offload_speed is None)):
+        return None
+    return ran
 
 
 def _strategy_choice(query: Query, cat: Catalogue) -> tuple[Query, StrategyChoice | None]:

@@ -98,3 +98,61 @@ def test_only_llm_foundry_s_own_mpt_changes(pipeline: Pipeline, text: str) -> No
     else:
         assert plain["detailed_gb"] == 100.7 and plain["detailed_fits"] is False
         assert "llm-foundry runs MPT" not in plain["text"]
+
+
+# --- llama.cpp's partial offload on one's own small card -------------------------------------
+# "llama 3 70b on my 4060 8gb how many tokens/s": no precision, runner nor engine said and no
+# precision fits the card, where people run it with llama.cpp or Ollama (-ngl: the layers the
+# card holds, the rest in system RAM). The speed was "On 8× RTX 4060 it fits … 50 tokens/s
+# (tensor parallel)", seven more cards; it is now the layer split's, bound by the GPU's and the
+# RAM's cited bandwidths (rules.offload.split_decode_bound), its assumptions said.
+
+
+@pytest.mark.parametrize(("text", "lead", "has"), [
+    ("llama 3 70b on my 4060 8gb how many tokens/s",
+     "⚡ <b>Llama 3 70B (GGUF Q4_K_M inference) does not fit whole on 1× RTX 4060",
+     ["at most about 2.3 tokens/s", "-ngl 14", "14 of the model's 81 layers",
+      "at 89.6 GB/s (dual-channel DDR5-5600)", "You named no precision and none fits"]),
+    ("mixtral 8x7b on rtx 3060 12gb how fast",
+     "⚡ <b>Mixtral 8x7B (46.7B parameters, GGUF Q4_K_M inference) does not fit whole",
+     ["at most about 16 tokens/s", "-ngl 14", "14 of the model's 33 layers"]),
+    ("how fast is qwen2.5 72b on my 3090",
+     "⚡ <b>Qwen2.5 72B (72.7B parameters, GGUF Q4_K_M inference) does not fit whole",
+     ["with the other layers in system RAM it generates at most about 4 tokens/s"]),
+    ("cuantos tokens por segundo saca llama 3 70b en mi 4060 de 8gb",
+     "⚡ <b>Llama 3 70B (inferencia GGUF Q4_K_M) no cabe entero en 1× RTX 4060",
+     ["No indicas precisión y ninguna cabe entera en tu tarjeta"]),
+])
+def test_speed_on_a_small_own_card_is_llama_cpp_s_split(pipeline: Pipeline, text: str, lead: str,
+                                                        has: list[str]) -> None:
+    got = _ask(pipeline, text)
+    assert got["text"].startswith(lead), got["text"]
+    for phrase in has:
+        assert phrase in got["text"], (phrase, got["text"])
+    assert "(tensor parallel)" not in got["text"] and "paralelismo de tensores" not in got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    # a rented data-centre card: more of them, tensor parallel, as before
+    "llama 3.1 405b on 1x h100 how fast",
+    # a precision said: that precision's figures
+    "llama 3 70b in fp16 on my 4090 how many tokens/s",
+    # it fits: its own bound
+    "llama 3 8b on my 4060 how fast",
+])
+def test_other_speeds_keep_their_reading(pipeline: Pipeline, text: str) -> None:
+    got = _ask(pipeline, text)
+    assert "You named no precision and none fits" not in got["text"], got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    "is 8gb 4060 enough for llama 70b 4bit",
+    "can i load llama 3 70b in 4 bit on a 4060 (8gb)?",
+])
+def test_a_plain_4_bit_on_a_small_own_card_names_the_partial_offload(pipeline: Pipeline,
+                                                                     text: str) -> None:
+    # was the verdict alone ("does not fit", the L40S offered)
+    got = _ask(pipeline, text)
+    assert got["fits"] is False and got["gpu"] == "rtx-4060"
+    assert "🐢 With llama.cpp or Ollama it can still run, partly on the CPU: a Q4_K_M GGUF " \
+        "puts 14 of its 81 layers on the GPU" in got["text"], got["text"]

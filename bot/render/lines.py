@@ -3251,6 +3251,14 @@ def _method_lines(
                 model=answer.model_name or "", format=native.format, runner=runner.name,
                 quant=runner.default_type,
             ))
+        elif answer.query.runner_assumed:
+            # "llama 3 70b on my 4060 8gb how many tokens/s": neither runner nor type said
+            add(_(
+                "You named no precision and none fits your card whole: read as people run it "
+                "at home, with llama.cpp or Ollama and their usual %(quant)s GGUF, the layers "
+                "the card cannot hold kept in system RAM; name a precision for its own figure.",
+                quant=runner.default_type,
+            ))
         elif runner.id == "ollama":
             add(_(
                 "You named no type: read as %(quant)s, the default type of Ollama's library "

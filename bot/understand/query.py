@@ -365,6 +365,10 @@ class Query(BaseModel):
     # type (Q4_K_M), an assumption the reply says.
     runner: str | None = None
     runner_type_assumed: bool = False
+    # No precision, runner nor engine said, and nothing fits one's own card: the speed is
+    # answered as llama.cpp runs it (bot.answer._speed_offloaded), `runner` and `quant` assumed
+    # both, which the reply says.
+    runner_assumed: bool = False
     # No context said and Ollama named: `seq_len` is the context Ollama picks by itself for the
     # configuration's GPU memory (rules.capacity.ollama_default_context), which the reply says.
     context_default: str | None = None
