@@ -783,6 +783,7 @@ class Answer(BaseModel):
     steps: StepCount | None = None
     steps_alone: bool = False
     step_total: int | None = None  # the optimizer steps a measured it/s is timed over
+    samples_timed: bool = False  # step_total counts samples, at a measured samples/s
     model_name: str | None = None
     licence: str | None = None  # the weights' licence id on file, said when it is asked
     family: tuple[str, ...] = ()  # the models of a family named without a size, to choose from
@@ -1458,7 +1459,8 @@ def _mac_compared(answer: Answer, cat: Catalogue) -> Answer:
 
 
 def _build_answer(query: Query, catalogue: Catalogue) -> Answer:
-    if query.step_rate is not None or query.step_time is not None:
+    if query.step_rate is not None or query.step_time is not None \
+            or (query.sample_rate is not None and query.sample_total is not None):
         return _at_step_rate(query, catalogue)
     if query.batch_processed:
         from bot.batch import batch_run  # bot.batch reads bot.detail, as this module does
@@ -1499,15 +1501,22 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
     measured speed, whatever the model (the user's run already fits), priced on a configuration
     we rent; a count of samples without its batch asks for it."""
     steps = None
-    if query.steps_samples is not None and query.batch_size is not None \
+    samples_timed = None
+    if query.sample_rate is not None and query.sample_total is not None:
+        # "2.5 samples/s … 20k samples, 3 epochs": every pass's samples at that rate
+        samples_timed = query.sample_total * max(query.epochs or 1, 1)
+    elif query.steps_samples is not None and query.batch_size is not None \
             and query.batch_size >= 1:
         steps = optimizer_steps(
             query.steps_samples, query.batch_size, max(query.accum_steps or 1, 1),
             query.gpu_count or 1, max(query.epochs or 1, 1))
     total = steps.total if steps is not None else query.step_total
-    if total is None:
+    if samples_timed is not None and query.sample_rate is not None:
+        total = samples_timed
+        hours = hours_at_step_rate(total, query.sample_rate, False)  # a sample as a "step"
+    elif total is None:
         return Answer(query=query, intent="time", missing="step_batch")
-    if query.step_time is not None:
+    elif query.step_time is not None:
         hours = hours_at_step_rate(total, query.step_time, True)
     else:
         assert query.step_rate is not None
@@ -1526,6 +1535,7 @@ def _at_step_rate(query: Query, cat: Catalogue) -> Answer:
         extra = {"scaled_time": scaled, "scaled_quotes": _scaled_quotes(scaled, other.id, 1, cat)
                  if other.rented and other.usd_per_gpu_hour is not None else ()}
     return Answer(query=query, intent="time", steps=steps, steps_alone=True, step_total=total,
+                  samples_timed=samples_timed is not None,
                   measured_hours=hours, gpu=gpu, gpu_count=count,
                   quote=quote(gpu.id, count, hours, catalogue=cat) if priced and gpu else None,
                   **extra)

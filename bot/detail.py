@@ -485,7 +485,7 @@ class DetailedAnswer:
 
 _SETTINGS = (
     "seq_len", "batch_size", "lora_rank", "grad_ckpt", "dataset_tokens", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "trained_layers", "old_bnb", "sync_each_batch", "activation_offload", "optimizer_in_backward",
     "double_quant", "trained_embeddings", "cut_ce",
     "attention", "compiled", "chunked_loss", "packed", "fp32_weights", "new_tokens",
     "prompt_tokens", "grad_accumulation", "sharding", "kernels", "lora_dropout", "quant",
@@ -925,7 +925,8 @@ def _unsloth_upcast(query: Query | RunSettings, method: Method) -> bool:
 _PLAIN_SETTINGS: Final = (
     "lora_targets", "litgpt", "optimizer_in_backward", "attention", "compiled", "chunked_loss",
     "activation_offload", "fp32_weights", "sharding", "offload_params", "lora_dropout",
-    "kbit_fp32", "paired", "reference_model", "old_bnb", "double_quant", "mlx", "torchtune",
+    "kbit_fp32", "paired", "reference_model", "old_bnb", "sync_each_batch", "double_quant", "mlx",
+    "torchtune",
     "torchtune_config", "trained_layers", "trained_embeddings", "cut_ce", "peft_config",
 )
 _PLAIN: Final = (None,) * len(_PLAIN_SETTINGS)
@@ -986,6 +987,7 @@ class RunSettings:
     paired: bool | None
     reference_model: bool | None
     old_bnb: bool | None
+    sync_each_batch: bool | None
     double_quant: bool | None
     trained_embeddings: str | None
     cut_ce: bool | None
@@ -1228,8 +1230,10 @@ def _estimate_run(
     accumulation = said.grad_accumulation if said.grad_accumulation is not None \
         else tune.grad_accumulation_steps > 1 if tune is not None else None
     layers_said = said.trained_layers
+    # LLaMA-Factory's freeze tuning (settings.FREEZE_TUNING): the last blocks said, as mlx-lm's
     trained_layers = (None if layers_said is not None and layers_said < 0
-                      else layers_said or MLX_NUM_LAYERS) if mlx else None
+                      else layers_said or MLX_NUM_LAYERS) if mlx \
+        else layers_said if layers_said is not None and layers_said > 0 and training else None
     optimizer = _optimizer(said, method)
     vram = (float(vram_per_gpu) if vram_per_gpu is not None
             and _reads_card(said, method, optimizer) else None)
@@ -1295,8 +1299,9 @@ def _estimate_run(
                 # so every micro-batch's gradients are reduce-scattered, sharded as FSDP's
                 # 16 bytes a parameter are (was the whole 30B's FP32 gradients on each of 8
                 # H100s, 187.8 GB a GPU, for llm-foundry's measured MPT 30B at 8,192 tokens).
+                # Accelerate's sync_each_batch turns no_sync off the same way.
                 unsharded_accumulation=said.grad_accumulation is True
-                and said.trainer != "composer" and (
+                and said.trainer != "composer" and not said.sync_each_batch and (
                     said.sharding == "fsdp" or (said.litgpt is True and said.sharding is None)),
                 saved_4bit_inputs=bool(said.old_bnb),
                 # LitGPT's BitsandbytesPrecision converts every nn.Linear, its lm_head too.
@@ -1992,7 +1997,9 @@ def _assumptions(
             "replaced": int(embedded.params["replaced"] or 0)}))
     trained = next((a for a in breakdown.assumptions if a.code == "trained_layers"), None)
     if trained is not None:
-        out.append(Assumption(code="trained_layers", params={
+        # not mlx-lm's --num-layers: LLaMA-Factory's freeze tuning (settings.FREEZE_TUNING)
+        out.append(Assumption(code="trained_layers" if mlx_assumed(query, method) or query.mlx
+                              else "freeze_layers", params={
             "layers": int(trained.params["layers"] or 0), "of": int(trained.params["of"] or 0)}))
     assumed = mlx_assumed(query, method)
     # MLX named, its defaults held on the Mac: the run is mlx_lm.lora's as pasted

@@ -1073,6 +1073,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         _why(answer, ph, put)
     if query.cpu_only and not error and not answer.missing and answer.methods:
         _cpu_only(answer, ph, put)
+    if query.kv_capacity is not None and not error:
+        _kv_too_small(query, ph, put)
     if answer.step_total is not None and answer.measured_hours is not None and not error:
         _step_rate(answer, ph, put)
     if answer.steps is not None and not error:
@@ -1129,6 +1131,11 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             # "Your setup doesn't support bf16/gpu" pasted with no model: the error is the
             # question, answered for the card named (or both causes), no model asked for.
             put(bf16_error_line(answer, ph))
+            put("\n")
+        elif query.kv_capacity is not None and answer.missing == "model_size":
+            # vLLM's KV cache error pasted alone: its fix led, the model only for more
+            put(ph._("Tell me the model and the GPU for the longest context each precision "
+                     "holds there."))
             put("\n")
         elif query.fa2_error and answer.missing == "model_size" and not answer.family:
             # flash-attn's "only supports Ampere GPUs or newer" pasted with no model: the same.
@@ -1280,6 +1287,26 @@ def _count_unclear(answer: Answer, ph: Phrases, put: Put) -> None:
     put("\n")
 
 
+def _kv_too_small(query: Query, ph: Phrases, put: Put) -> None:
+    """vLLM's "max seq len (131072) is larger than the maximum number of tokens that can be
+    stored in KV cache (43264)" pasted: the fix its own numbers give leads (a --max-model-len
+    within what its KV cache holds), then the ways to give the cache more memory."""
+    kv = ph.fmt.num(query.kv_capacity or 0, 0)
+    put("🩹 <b>")
+    if query.kv_refused_len is not None:
+        put(ph._("vLLM's KV cache holds %(kv)s tokens on your GPUs, less than the %(asked)s "
+                 "tokens of context it was started with: start it with %(flag)s or less.",
+                 kv=kv, asked=ph.fmt.num(query.kv_refused_len, 0),
+                 flag=Markup("<code>--max-model-len %s</code>") % str(query.kv_capacity)))
+    put("</b>\n")
+    put(ph._("For a longer context, give the KV cache more memory: a higher %(share)s, an FP8 "
+             "KV cache (%(fp8)s), or more GPUs (%(tp)s).",
+             share=Markup("<code>--gpu-memory-utilization</code>"),
+             fp8=Markup("<code>--kv-cache-dtype fp8</code>"),
+             tp=Markup("<code>--tensor-parallel-size</code>")))
+    put("\n\n")
+
+
 def _step_rate(answer: Answer, ph: Phrases, put: Put) -> None:
     """"1.2 it/s at batch 2 on 40k samples, how long": the time leads, as "how long" asks (the
     steps' arithmetic follows when they were counted from samples)."""
@@ -1287,10 +1314,17 @@ def _step_rate(answer: Answer, ph: Phrases, put: Put) -> None:
     assert answer.measured_hours is not None and total
     rate = ph.step_speed(answer.query)
     put("⏱ <b>")
-    put(ph.ngettext(
-        "About %(wall)s: %(total)s optimizer step at your measured %(rate)s.",
-        "About %(wall)s: %(total)s optimizer steps at your measured %(rate)s.", total,
-        wall=ph.fmt.duration(answer.measured_hours), total=num(total, 0), rate=rate))
+    if answer.samples_timed:
+        put(ph.ngettext(
+            "About %(wall)s: %(total)s sample at your measured %(rate)s samples/s.",
+            "About %(wall)s: %(total)s samples at your measured %(rate)s samples/s.", total,
+            wall=ph.fmt.duration(answer.measured_hours), total=num(total, 0),
+            rate=num(answer.query.sample_rate or 0)))
+    else:
+        put(ph.ngettext(
+            "About %(wall)s: %(total)s optimizer step at your measured %(rate)s.",
+            "About %(wall)s: %(total)s optimizer steps at your measured %(rate)s.", total,
+            wall=ph.fmt.duration(answer.measured_hours), total=num(total, 0), rate=rate))
     put("</b>\n")
     if answer.quote is not None:
         put(ph.quote_block(answer.quote))

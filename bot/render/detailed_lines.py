@@ -754,6 +754,13 @@ def _assumption(ph: Phrases, a: Assumption) -> Markup | None:
             "layers before them keep no activations for the backward pass, no gradients and no "
             "optimizer states.", layers=p["layers"], of=p["of"],
         )
+    if code == "freeze_layers":
+        return g._(
+            "Only the last %(layers)s of the %(of)s layers train (LLaMA-Factory's freeze "
+            "tuning, freeze_trainable_layers): the layers before them keep no activations for "
+            "the backward pass, no gradients and no optimizer states.",
+            layers=p["layers"], of=p["of"],
+        )
     if code == "qlora_mlx":
         bits = p["bits"]
         assert isinstance(bits, (Decimal, int))

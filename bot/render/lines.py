@@ -3333,6 +3333,12 @@ def _method_lines(
             # keeps its note: where the weights go instead, but for vLLM's --cpu-offload-gb, whose
             # RAM the detailed estimate counts and says.
             continue
+        if n.code == "weights_exceed_vram" and answer.query.trained_layers is not None \
+                and answer.detailed is not None and answer.detailed.method == mem.method:
+            # Only the last blocks train (LLaMA-Factory's freeze tuning, mlx-lm's
+            # --num-layers): every weight's gradients and optimizer states are not this
+            # run's; the detailed estimate counts the trained blocks'.
+            continue
         add("   ")
         add(ph.note(n, mem, offload=bool(answer.query.cpu_offload)))
         add("\n")

@@ -114,7 +114,8 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     query = answer.query
     stage = (query.sharding if query.sharding in ("zero1", "zero2", "zero3") else "zero3",
              bool(query.cpu_offload))
-    settings = _settings(tool, method, changes, seq_len, micro, target.gpu_count, stage)
+    settings = _settings(tool, method, changes, seq_len, micro, target.gpu_count, stage,
+                         query.trained_layers if tool == "llama_factory" else None)
     where = ph.fit_config(target) if target is not asked else None
     name = _TOOL_NAMES[tool]
     if tool == "torchtune":
@@ -287,7 +288,8 @@ _YAML_KEYS: Final[dict[str, _YamlKeys]] = {
 
 
 def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, micro: int,
-              gpus: int, stage: tuple[str, bool] = ("zero3", False)) -> list[str]:
+              gpus: int, stage: tuple[str, bool] = ("zero3", False),
+              frozen: int | None = None) -> list[str]:
     """The tool's own settings for the method and the changes, in its spelling; `stage` the
     ZeRO stage said and whether CPU offload was (DeepSpeed's config file where the tool ships
     one for it, else its ZeRO-3 one)."""
@@ -303,7 +305,11 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
         return out
     keys = _YAML_KEYS.get(tool)
     if keys is not None:
-        out += keys.methods.get(method, keys.methods["full"])
+        if frozen is not None and method not in ("qlora", "lora"):
+            # LLaMA-Factory's freeze tuning estimated (its last blocks train): kept so
+            out += ["finetuning_type: freeze", f"freeze_trainable_layers: {frozen}"]
+        else:
+            out += keys.methods.get(method, keys.methods["full"])
         if batch:
             out += [f"{keys.micro_batch}: 1", f"gradient_accumulation_steps: {micro}"]
         if "grad_ckpt" in changes:

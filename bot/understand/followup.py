@@ -48,7 +48,7 @@ _CARRYABLE: Final = (
 # change ("and on an A100?" after "… with paged AdamW, seq 4096").
 _SETTINGS: Final = (
     "seq_len", "batch_size", "dataset_tokens", "lora_rank", "grad_ckpt", "lora_targets",
-    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "torchtune_config", "trainer", "ckpt_by_trainer", "batch_by_trainer", "tool", "trained_layers", "old_bnb", "activation_offload", "optimizer_in_backward",
+    "precision", "optimizer", "cpu_offload", "offload_params", "kbit_fp32", "litgpt", "mlx", "torchtune", "torchtune_config", "trainer", "ckpt_by_trainer", "batch_by_trainer", "tool", "trained_layers", "old_bnb", "sync_each_batch", "activation_offload", "optimizer_in_backward",
     "double_quant", "trained_embeddings", "cut_ce",
     "attention", "compiled", "chunked_loss", "grad_accumulation", "sharding", "packed",
     "fp32_weights", "new_tokens", "prompt_tokens", "epochs", "tokens_per_second", "kernels",

@@ -31,6 +31,14 @@ _ERROR_TEXT: Final = lazy(
     r"of which [0-9.]+ ?[gm]ib is free|has a total capacity of|"
     r"(?:error: )?model requires more system memory|than is available)(?![a-z])"
 )
+# vLLM's KV cache refusal, in either wording ("the model's max seq len (131072) is larger than
+# the maximum number of tokens that can be stored in kv cache (43264). try increasing …"):
+# pasted in a Spanish or French message, it says nothing of the user's language.
+_VLLM_ERROR_TEXT: Final = lazy(
+    r"(?:valueerror: )?(?:to serve at least one request with )?the models?'?s? max seq len "
+    r"[^\n]{0,400}?(?:stored in kv cache \(\d+\)|maximum model length is \d+)\.?"
+    r"(?: ?try increasing[^\n]{0,200}?when initializing the engine\.?)?"
+)
 
 # A web address or a company named by it ("answer.ai", "together.ai", "unsloth.ai", "x.ai")
 # says nothing of the language: its "ai" is not the French "j'ai". Searched only in texts holding
@@ -94,6 +102,8 @@ def _detect(raw: str, folded: str) -> tuple[Lang | None, bool, bool]:
     if "out of memory" in folded or "allocate" in folded or "capacity of" in folded \
             or "system memory" in folded:
         folded = _ERROR_TEXT.sub(" ", folded)
+    if "max seq len" in folded:
+        folded = _VLLM_ERROR_TEXT.sub(" ", folded)
     if "." in folded:
         folded = _DOMAIN.sub(" ", folded)
     if "ai " in folded:

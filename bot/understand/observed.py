@@ -25,6 +25,10 @@ _SEEN: Final = lazy(
     r"(?: (?:used|in use|usados|en uso|ocupados|utilises|occupes))?"
     r"(?P<total> (?:in )?total| across| en total| au total)?"
 )
+# nvidia-smi's Memory-Usage column, "16380MiB / 24564MiB": used / total of one GPU, in MiB
+# (2^20 bytes; nvidia-smi's own unit). Read as the memory seen in use on that GPU.
+_SMI_COLUMN: Final = lazy(r"(?<![\w.])(?P<n>\d{1,6}) ?mib ?/ ?(?P<total>\d{1,6}) ?mib(?![a-z])")
+_MIB_GB: Final = Decimal("0.001048576")  # 2^20 bytes in GB (10^9)
 # A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
 _ASKED_BEFORE: Final = lazy(
     r"(?<![a-z])(?:does|do|did|will|would|can|could|should|might|va a|puede|podria|"
@@ -35,6 +39,12 @@ _ASKED_BEFORE: Final = lazy(
 def take_observed(folded: str) -> tuple[Decimal, bool, tuple[int, int]] | None:
     """The memory seen in use (GB as said), whether it was a total over the GPUs, and the span
     of the amount (for the caller to blank), or None."""
+    if "mib" in folded:
+        column = _SMI_COLUMN.search(folded)
+        if column is not None and 0 < int(column.group("n")) <= int(column.group("total")):
+            # the whole column blanked: its total is the card's, not one said
+            used = (int(column.group("n")) * _MIB_GB).quantize(Decimal("0.1"))
+            return used, False, column.span()
     for found in _SEEN.finditer(folded):
         if _ASKED_BEFORE.search(folded[max(0, found.start() - 40):found.start()]):
             continue

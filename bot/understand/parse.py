@@ -134,6 +134,7 @@ class _Work:
     samples_said: int | None = None  # the count of samples said, whatever tokens it makes
     step_rate: Decimal | None = None  # a trainer's measured "1.2it/s" (or "3.4s/it": step_seconds)
     step_seconds: bool = False
+    sample_rate: Decimal | None = None  # a measured "2.5 samples/s"
     steps_said: Decimal | None = None  # "20k steps": optimizer steps
     runs: int | None = None  # "3 experiments … each on 5M tokens": the dataset that many times
 
@@ -656,9 +657,13 @@ def _take_settings(work: _Work) -> None:
     work.flags = st.read_flags(work.s)
     if work.flags.trained_layers is not None:
         # "--num-layers 16": the layers trained, no size, count or length
-        layers = st.NUM_LAYERS.search(work.s)
+        layers = st.NUM_LAYERS.search(work.s) or st.FREEZE_LAYERS.search(work.s)
         if layers is not None:
             work.blank(*layers.span())
+    if work.flags.sync_each_batch is not None:
+        synced = st.SYNC_EACH_BATCH.search(work.s)  # "sync_each_batch: 1" is no count
+        if synced is not None:
+            work.blank(*synced.span())
     pair = st.strategy_pair(work.s)
     if pair is not None:
         # "should i use zero2 or zero3": both estimated (bot.answer); the first one named is
@@ -684,6 +689,10 @@ def _take_settings(work: _Work) -> None:
     elif (match := _STEP_SECONDS.search(work.s) or _STEP_SECONDS_AFTER.search(work.s)) is not None:
         work.step_rate = work.num(match.group("num"))
         work.step_seconds = True
+        work.blank(*match.span())
+    elif (match := st.SAMPLE_RATE.search(work.s)) is not None:
+        # "2.5 samples/s": not 2 samples of a dataset (was the 20k said beside it dropped)
+        work.sample_rate = work.num(match.group("num") or match.group("hf"))
         work.blank(*match.span())
     if flags.online_rl is not None:
         _take_rl_settings(work)
@@ -2004,6 +2013,15 @@ BF16_UNSUPPORTED: Final = Screened(
 # t4"): an error about the attention kernel, not memory (was a verdict or a price first, the
 # error unexplained; alone, "I did not understand that").
 _FA = r"(?:flash[ _-]?attn|flash ?attention)(?:[ _-]?2)?"
+# vLLM's start-up refusal pasted: "The model's max seq len (131072) is larger than the maximum
+# number of tokens that can be stored in KV cache (43264)" (older releases), "... max seq len
+# (131072), (16.00 GiB KV cache is needed, ...). Based on the available memory, the estimated
+# maximum model length is 43264" (newer): the tokens its KV cache holds, which --max-model-len
+# may not exceed (vllm-project/vllm vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory).
+VLLM_KV_TOO_SMALL: Final = lazy(
+    r"max seq len \((?P<asked>\d{3,7})\)[^.]{0,90}?(?:stored in kv cache \((?P<kv>\d{1,7})\)|"
+    r"[\s\S]{0,200}?estimated maximum model length is (?P<est>\d{1,7}))"
+)
 FA2_UNSUPPORTED: Final = Screened(
     rf"{_FA} only supports? ampere|"
     rf"{_FA} (?:is )?(?:not supported|unsupported|(?:does ?n[o']?t|does not|won'?t|will not|"
@@ -3527,7 +3545,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     _take_moe(work, index)
     _take_runs(work)
     _take_settings(work)
-    seen = take_observed(work.s) if "g" in work.s else None
+    seen = take_observed(work.s) if "g" in work.s or "mib" in work.s else None
     if seen is not None:
         work.blank(*seen[2])  # "uses 14gb": no card's memory
     _vllm_case(work, plain)
@@ -4158,6 +4176,13 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     if (steps_asked or step_rate is not None) and intent in (
             "fit", "memory", "unknown", "time", "cost", "recommend", "prices"):
         intent = "time"
+    # "2.5 samples/s … 20k samples how long": the samples at the measured rate, the model unneeded
+    sample_rate = work.sample_rate if not inference and step_rate is None \
+        and work.samples_said is not None and work.sample_rate is not None \
+        and work.sample_rate > 0 else None
+    if sample_rate is not None and intent in (
+            "fit", "memory", "unknown", "time", "cost", "recommend", "prices"):
+        intent = "time"
     first_known = next((g for g in work.gpus if g.gpu_id is not None), None)
     known = [g.gpu_id for g in work.gpus if g.gpu_id is not None]
     unknown = [g.text for g in work.gpus if g.gpu_id is None]
@@ -4613,6 +4638,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # "combien" read as a price)
         intent = "time"
     bf16_error = BF16_UNSUPPORTED.search(folded) is not None
+    kv_error = VLLM_KV_TOO_SMALL.search(folded) if "max seq len" in folded else None
     fa2_error = not bf16_error and FA2_UNSUPPORTED.search(folded) is not None
     if (bf16_error or fa2_error) and work.params_b is None and not work.family \
             and not work.money and work.hours is None \
@@ -5008,6 +5034,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         oom_asked=asks.OOM.search(rest) is not None and not _oom_hit(rest),
         bf16_error=bf16_error,
         fa2_error=fa2_error,
+        kv_capacity=int(kv_error.group("kv") or kv_error.group("est")) if kv_error else None,
+        kv_refused_len=int(kv_error.group("asked")) if kv_error else None,
         serve_after=_inference_method(rest[later.start():], cat)
         if later is not None and not inference
         and (method is None or cat.method(method).kind == "training") else None,
@@ -5074,6 +5102,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         vram_enough_asked=asks.VRAM_ENOUGH.search(corrected) is not None,
         accum_steps=_accum_steps(s),
         step_rate=step_rate if not work.step_seconds else None,
+        sample_rate=sample_rate,
+        sample_total=work.samples_said if sample_rate is not None else None,
         step_time=step_rate if work.step_seconds else None,
         step_total=int(work.steps_said) if step_rate is not None and not steps_asked
         and work.steps_said is not None and work.steps_said >= 1 else None,
@@ -5174,6 +5204,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         trainer=flags.trainer if not inference else None,
         trained_layers=flags.trained_layers,
         old_bnb=flags.old_bnb,
+        sync_each_batch=flags.sync_each_batch if not inference else None,
         double_quant=flags.double_quant,
         trained_embeddings=flags.trained_embeddings if not inference else None,
         whole_prefill=flags.whole_prefill,

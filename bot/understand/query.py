@@ -310,6 +310,8 @@ class Query(BaseModel):
     # mlx_lm's --num-layers: only the last this many blocks train (-1: every block)
     trained_layers: int | None = None
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2: 4-bit linears keep their inputs
+    # Accelerate's sync_each_batch: gradients reduce-scattered each micro-batch (no no_sync)
+    sync_each_batch: bool | None = None
     double_quant: bool | None = None  # False: QLoRA without double quantization
     # The embedding table and/or output head trained in full beside LoRA (PEFT's
     # modules_to_save, Unsloth's embedding_learning_rate): "embed_tokens,lm_head" or one of them
@@ -575,6 +577,10 @@ class Query(BaseModel):
     # "RuntimeError: FlashAttention only supports Ampere GPUs or newer.", "flash attention doesn't
     # work on my t4": the error is flash-attn's (Ampere, Ada and Hopper only), not memory.
     fa2_error: bool = False
+    # vLLM's "max seq len (131072) is larger than the maximum number of tokens that can be
+    # stored in KV cache (43264)" pasted: the tokens its KV cache holds, and the length refused
+    kv_capacity: int | None = None
+    kv_refused_len: int | None = None
     # "lora llama 3 8b on a 3090, then run it at 4bit": the trained model served afterwards, in
     # this inference method (a second line after the training's verdict).
     serve_after: MethodId | None = None
@@ -674,6 +680,9 @@ class Query(BaseModel):
     step_rate: Decimal | None = None
     step_time: Decimal | None = None
     step_total: int | None = None  # "20k steps at 1.2 it/s": the steps said, not counted
+    # "2.5 samples/s … 20k samples": a measured rate in samples, and the samples it times
+    sample_rate: Decimal | None = None
+    sample_total: int | None = None
     within_hours: bool = False  # "can I fine-tune X in 4 hours on …": the hours are a budget
     # "i have $50, how long can i train …": the hours the money buys lead, what they train follows
     budget_timed: bool = False

@@ -65,6 +65,24 @@ MLX_TRAINING: Final = _w(r"mlx(?:[-_ ]?lm)?")
 # called it "--lora-layers"): 'Number of layers to fine-tune. Default is 16, use -1 for all'
 # (ml-explore/mlx-lm mlx_lm/lora.py @d78bf58e). Read only where MLX is named.
 NUM_LAYERS: Final = _w(r"(?:num|lora)[ _-]?layers ?[:=]? ?(?P<n>-1|\d{1,3})")
+# LLaMA-Factory's freeze (partial-parameter) tuning, "finetuning_type: freeze": every weight of
+# the last freeze_trainable_layers blocks trains, the rest stay frozen. 'freeze_trainable_layers:
+# int = field(default=2, ... "Positive numbers mean the last n layers are set as trainable,
+# negative numbers mean the first n layers"' (hiyouga/LLaMA-Factory src/llamafactory/hparams/
+# finetuning_args.py, FreezeArguments). Was estimated as a full fine-tune of every block.
+FREEZE_TUNING: Final = _w(r"finetuning_type ?[:=] ?freeze")
+FREEZE_LAYERS: Final = _w(r"freeze_trainable_layers ?[:=] ?(?P<n>-?\d{1,3})")
+FREEZE_DEFAULT_LAYERS: Final = 2
+# Accelerate's GradientAccumulationPlugin(sync_each_batch=True) ("gradient_accumulation_kwargs:
+# {sync_each_batch: true}" in TrainingArguments' accelerator_config): gradients are
+# reduce-scattered after every micro-batch, never kept whole under FSDP's no_sync ("in memory
+# intensive situations while using FSDP, we recommend to set sync_each_batch to True ... to
+# disable no_sync", huggingface/accelerate docs/source/concept_guides/gradient_synchronization.md
+# @16cb6eb8).
+SYNC_EACH_BATCH: Final = _w(r"sync_each_batch ?[:=] ?(?P<v>true|false|1|0)")
+# Axolotl's "gradient_checkpointing: unsloth" (Unsloth's get_peft_model(use_gradient_checkpointing=
+# "unsloth")): checkpointing whose saved activations go to CPU RAM, not Unsloth's kernels.
+_CKPT_UNSLOTH: Final = lazy(r"(?:use_)?gradient_checkpointing ?[:=] ?(?P<v>unsloth)(?![a-z0-9])")
 # mlx_lm's trainer itself, pasted: "mlx_lm.lora --model … --train", "python -m mlx_lm lora",
 # its flags and config keys ("--fine-tune-type full", "lora_parameters:"). Run so, what is not
 # given is its own default (bot.detail.MLX_*); "with mlx" alone keeps the usual assumptions.
@@ -650,6 +668,14 @@ STEP_RATE: Final = Screened(
     r"(?:sec(?:ond)?s?|segundos?|secondes?) (?:per|por|par|a) (?:it(?:eration)?|step|paso|"
     r"iteraci(?:o|ó)n|it(?:e|é)ration)))(?![a-z])"
 )
+# A measured rate in samples ("2.5 samples/s", "3 ex/s", "4 muestras por segundo", HF Trainer's
+# "train_samples_per_second': 2.5"): the samples of a dataset over it time the run, as it/s do.
+SAMPLE_RATE: Final = Screened(
+    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:samples?|examples?|ex|seqs?|sequences?|muestras?|"
+    r"ejemplos?|exemples?|echantillons?) ?(?:/ ?s(?:ec(?:ond)?)?|per sec(?:ond)?|a second|"
+    r"por segundo|par seconde|/ ?seg(?:undo)?)(?![a-z])|"
+    rf"samples_per_second'?\"? ?[:=] ?(?P<hf>{NUM_SP})"
+)
 # "un millón de tokens", "un million de tokens", "a million tokens", "a billion tokens".
 WORD_TOKENS: Final = Screened(
     r"(?<![a-z0-9])(?:un|a|one|une) (?P<mult>millon|million|billion|milliard|mil millones) "
@@ -781,6 +807,7 @@ class Settings:
     # Pure BF16 taken from the tool named (MLX, torchtune, Unsloth), not said
     precision_implied: bool = False
     trained_layers: int | None = None  # "--num-layers 8": the last 8 blocks train
+    sync_each_batch: bool | None = None  # Accelerate's: no no_sync, gradients stay sharded
     old_bnb: bool | None = None  # bitsandbytes before 0.43.2
     double_quant: bool | None = None  # False: QLoRA's constants not quantized again
     whole_prefill: bool | None = None
@@ -837,6 +864,7 @@ _SCREENED_FLAGS: Final = (
     OPT_IN_BWD, ACT_OFFLOAD, CPU_OFFLOAD_OFF, CPU_OFFLOAD, GPU_LAYERS, EXPERT_OFFLOAD, RAM_KIND,
     RAM_CHANNELS, EAGER, SDPA, NO_COMPILE,
     COMPILE, CHUNKED, CUT_CE_OFF, CUT_CE, UNPACKED, PACKED, ALL_LINEAR, PROJ_LIST, ATTN_ONLY, QKV, NO_DROPOUT, LORA_DROPOUT,
+    FREEZE_TUNING, FREEZE_LAYERS, SYNC_EACH_BATCH,
     NO_KERNELS, LIGER, UNSLOTH, LITGPT, TORCHTUNE, HF_TRAINER, TRL, TRL_PASTED, SFT_PASTED, PEFT_CONFIG, USE_PEFT, TRAINER_WRAPPER, AXOLOTL, AXOLOTL_CONFIG, LLAMA_FACTORY, OLD_BNB, NO_DOUBLE_QUANT, DORA, MODULES_TO_SAVE, TRAIN_EMBEDDINGS,
     OTHER_OPTIMIZER, NO_MOMENTUM, TRANSFORMERS, ZERO_STAGE, DS_OFFLOAD_FILE, OPTIMIZER_OFFLOAD, KBIT_PREPARE, GALORE,
     ANSWER_AI, PARAM_OFFLOAD, ZERO3, FSDP, DDP, DEVICE_MAP, GRAD_ACCUM, PRETRAIN, PAIRED,
@@ -878,6 +906,20 @@ _OFFLOAD_NONE: Final = lazy(
 
 def _read_flags(s: str) -> Settings:
     out = Settings()
+    if "unsloth" in s and "checkpointing" in s \
+            and (ckpt := _CKPT_UNSLOTH.search(s)) is not None:
+        # checkpointing on, its activations offloaded; the value names no kernels
+        out.activation_offload = True
+        s = s[:ckpt.start("v")] + "true" + s[ckpt.end("v"):]
+    if FREEZE_TUNING.search(s):
+        out.full = True
+        layers = FREEZE_LAYERS.search(s)
+        count = int(layers.group("n")) if layers is not None else FREEZE_DEFAULT_LAYERS
+        # the first n blocks (a negative count) keep every block's activations: a full
+        # fine-tune's estimate, an upper bound
+        out.trained_layers = count if count > 0 else None
+    if (sync := SYNC_EACH_BATCH.search(s)) is not None:
+        out.sync_each_batch = sync.group("v") in ("true", "1")
     if "none" in s and "offload_" in s:
         s = _OFFLOAD_NONE.sub(" ", s)
     if PURE_BF16.search(s):
