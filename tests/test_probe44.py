@@ -140,3 +140,30 @@ def test_samples_rate_is_not_a_dataset() -> None:
 def test_vllm_error_pasted_says_nothing_of_the_language(text: str, lang: str) -> None:
     # was English: the error's words outvoted "me tira esto", "plante au démarrage"
     assert understand(text, CAT).lang == lang
+
+
+# A tqdm progress bar: its steps at its rate (was its clock times read as hours: 14.79 hours).
+@pytest.mark.parametrize(("text", "lead"), [
+    ("Trainer progress: 250/3000 [12:30<2:17:30, 3.00s/it] on 4x a100 full ft of mistral 7b, "
+     "how much will it cost total", "⏱ <b>About 2.5 hours: 3,000 optimizer steps at your measured "
+     "3 s/it.</b>"),
+    ("{'loss': 1.2345, 'epoch': 0.12} 12%|█▏ | 120/1000 [10:00<1:13:20, 5.00s/it] how long "
+     "left? llama 3 8b lora on a100", "⏱ <b>About 1.22 hours: 880 optimizer steps"),
+    ("  3%|▎         | 30/1000 [02:41<1:26:52,  5.37s/it] qlora llama 3 70b on h100, how much "
+     "will the full run cost", "⏱ <b>About 1.49 hours: 1,000 optimizer steps"),
+])
+def test_progress_bar_times_the_run_at_its_rate(text: str, lead: str) -> None:
+    _, out = _reply(text)
+    assert out.startswith(lead), out
+
+
+# PEFT's print_trainable_parameters(): the base's size is all params less the adapters.
+@pytest.mark.parametrize(("text", "params_b"), [
+    ("trainable params: 41,943,040 || all params: 8,072,204,288 || trainable%: 0.5196 on a 3090 "
+     "with qlora, will it fit?", Decimal("8.03")),
+    ("model.print_trainable_parameters() -> trainable params: 167,772,160 || all params: "
+     "70,721,468,416 qlora on one h100?", Decimal("70.55")),
+])
+def test_peft_trainable_parameters_give_the_model_size(text: str, params_b: Decimal) -> None:
+    query = understand(text, CAT)  # was "Which model?"
+    assert (query.params_b, query.intent) == (params_b, "fit")

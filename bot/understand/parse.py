@@ -681,7 +681,17 @@ def _take_settings(work: _Work) -> None:
      words) = st.take_numbers(work.s, work.num, work.blank)
     if words is not None:
         work.dataset_tokens = words
-    match = st.STEP_RATE.search(work.s)
+    bar = _TQDM_BAR.search(work.s) if "/" in work.s and "<" in work.s else None
+    if bar is not None and int(bar.group("done")) <= int(bar.group("total")) \
+            and work.num(bar.group("num")) > 0:
+        # the bar's total (or, "how long left", the steps it has still to run) at its rate
+        work.step_rate = work.num(bar.group("num"))
+        work.step_seconds = bar.group("spi") is not None
+        total, done = int(bar.group("total")), int(bar.group("done"))
+        left = _LEFT_ASKED.search(work.s[bar.end():]) or _LEFT_ASKED.search(work.s[:bar.start()])
+        work.steps_said = Decimal(total - done if left is not None and done < total else total)
+        work.blank(*bar.span())
+    match = st.STEP_RATE.search(work.s) if bar is None else None
     if match is not None:
         work.step_rate = work.num(match.group("num"))
         work.step_seconds = match.group("spi") is not None
@@ -1787,7 +1797,23 @@ _SIZE_TAKEN_BACK: Final = lazy(
     r"quise decir|queria decir|i meant)\W+)?|(?:sino|mais|but)\W+)$")
 
 
+# PEFT's print_trainable_parameters(): "trainable params: 41,943,040 || all params:
+# 8,072,204,288 || trainable%: 0.5196": the model's size is its "all params" less the adapters
+# trained beside it (8.03B, Llama 3 8B; was "Which model?"); a full fine-tune trains them all.
+_PEFT_PARAMS: Final = lazy(
+    r"(?:trainable params ?: ?(?P<trained>\d{1,3}(?:,\d{3}){0,4}) ?\|\| ?)?all params ?: ?(?P<num>\d{1,3}(?:,\d{3}){2,4})"
+    r"(?: ?\|\| ?trainable ?% ?: ?[\d.]{1,10})?"
+)
+
+
 def _take_size(work: _Work) -> None:
+    if "all params" in work.s and (peft := _PEFT_PARAMS.search(work.s)) is not None:
+        every = int(peft.group("num").replace(",", ""))
+        trained = int(peft.group("trained").replace(",", "")) if peft.group("trained") else 0
+        base = every - trained if trained * 2 < every else every
+        if work.params_b is None:
+            work.params_b = tidy(Decimal(base).scaleb(-9).quantize(Decimal("0.01")))
+        work.blank(*peft.span())
     match = px.SIZE.search(work.s)
     if match is not None:
         again = px.SIZE.search(work.s, match.end())
@@ -1823,6 +1849,18 @@ _STEP_SECONDS: Final = Screened(
     rf"(?<![a-z])(?:steps?|iterations?|iters?) (?:are|is|take|takes|taking|at) "
     rf"(?:about |around |roughly |like |~ ?)?(?P<num>{NUM_SP}) ?(?:s|secs?|seconds?)"
     r"(?: each| per step| a step| apiece)?(?![a-z])"
+)
+# A tqdm progress bar as the Hugging Face Trainer prints it, " 12%|█▏ | 120/1000 [10:00<1:13:20,
+# 5.00s/it]": steps done / the run's steps [elapsed<remaining, rate]. The steps and the rate time
+# the run (was the bar's clock times read as hours: "12:30<2:17:30" 14.79 hours).
+_TQDM_BAR: Final = lazy(
+    r"(?:\d{1,3} ?% ?\|[^|\n]{0,60}\| ?)?(?P<done>\d{1,7}) ?/ ?(?P<total>\d{1,7}) ?\["
+    r"(?P<elapsed>\d{1,3}(?::\d{2}){1,2}) ?< ?(?P<left>\d{1,3}(?::\d{2}){1,2}|\?),? ?"
+    r"(?P<num>\d{1,6}(?:[.,]\d{1,3})?) ?(?:(?P<spi>s ?/ ?it)|it ?/ ?s)\]?"
+)
+# "how long left", "cuánto falta", "combien de temps reste": the steps still to run.
+_LEFT_ASKED: Final = lazy(
+    r"(?<![a-z])(?:left|remaining|to go|falta|faltan|quedan?|restante?s?|reste|restant)(?![a-z])"
 )
 _STEP_SECONDS_AFTER: Final = Screened(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:s|secs?) (?:per|a|each|every) (?:step|it(?:eration)?)"
