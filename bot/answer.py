@@ -777,6 +777,10 @@ class Answer(BaseModel):
     # "how many llama 3 8b instances fit on an h100": the whole copies of the served model the
     # card holds side by side by the detailed estimate at batch 1 (each its own process).
     replicas: int | None = None
+    # ... on a configuration of several GPUs: the copies' estimate on one of them, and how many
+    # GPUs (replicas is then the copies on all of them).
+    replicas_detailed: DetailedAnswer | None = None
+    replicas_gpus: int = 1
     merge: MergeMemory | None = None  # "how much ram to merge a 70b lora": what the merge holds
     # "how many steps is 3 epochs of 50k examples at batch 16": the optimizer steps, leading
     # the answer about the model named (alone when none is: `steps_alone`).
@@ -1767,11 +1771,22 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
         if mac is not None:
             extra["mac_memory_needed"] = mac
         if query.replicas_asked and detailed is not None and detailed.kind == "inference" \
+                and detailed.gpus > 1 and (query.gpu_count or 1) > 1:
+            # "how many qwen 2.5 7b replicas on 8x h100": the copies one of its GPUs holds,
+            # on each of them (the estimate on one GPU; was the model split over the eight)
+            one = _answer(query.model_copy(update={"gpu_count": 1, "replicas_asked": False}),
+                          cat).detailed
+            if one is not None and one.kind == "inference" and one.gpus == 1:
+                detailed = one
+                extra["replicas_detailed"] = one
+                extra["replicas_gpus"] = query.gpu_count
+        if query.replicas_asked and detailed is not None and detailed.kind == "inference" \
                 and detailed.gpus == 1 and detailed.vram_per_gpu_gb is not None \
                 and detailed.per_gpu_gb > 0:
             # "how many llama 3 8b instances fit on an h100": whole copies, each its own
             # process with its weights, one sequence's KV cache and its CUDA context.
-            extra["replicas"] = int(detailed.vram_per_gpu_gb // detailed.per_gpu_gb)
+            extra["replicas"] = int(detailed.vram_per_gpu_gb // detailed.per_gpu_gb) \
+                * extra.get("replicas_gpus", 1)
         if query.concurrency_asked:
             # Asked with the longest context, the users are not counted at that context (one
             # sequence, by its definition) but at the one stated or assumed.

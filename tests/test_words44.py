@@ -216,3 +216,26 @@ def test_training_two_on_one_card_is_no_copy_count() -> None:
 ])
 def test_thanks_with_praise_is_small_talk(text: str, locale: str) -> None:
     assert _ask(text, locale)["intent"] == "smalltalk"
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    # GPU-hours written so, as hours are (was 1 GPU-hour)
+    ("1.000 gpu hours of a100 how much", "en",
+     "I read “1.000” as 1,000 (a dot grouping thousands), not as 1."),
+    ("cuanto cuestan 1,000 gpu-horas de h100", "es",
+     "He leído «1,000» como 1.000 (la coma separa los miles), no como 1."),
+])
+def test_gpu_hours_with_a_mark_and_three_zeros(text: str, locale: str, said: str) -> None:
+    got = _ask(text, locale)
+    assert got["gpu_hours"] == 1000 and said in str(got["text"])
+
+
+@pytest.mark.parametrize(("text", "locale", "said"), [
+    # copies on several GPUs: those one GPU holds, on each (was the model split over them)
+    ("how many qwen 2.5 7b replicas on 8x h100", "en",
+     "40 copies of Qwen2.5 7B (7.61B parameters, BF16 inference) fit on 8× H100, 5 on each GPU"),
+    ("cuantas copias de llama 3 8b entran en 2x l40s", "es",
+     "Caben 4 copias de Llama 3 8B (inferencia en BF16) en 2× L40S, 2 en cada GPU"),
+])
+def test_copies_on_several_gpus(text: str, locale: str, said: str) -> None:
+    assert said in str(_ask(text, locale)["text"])

@@ -902,8 +902,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             put("\n")
     else:
         put(expert_offload_lines(answer, ph))
-        if answer.replicas and answer.detailed is not None:
-            _replicas(answer, answer.detailed, ph, put)
+        copies = answer.replicas_detailed or answer.detailed
+        if answer.replicas and copies is not None:
+            _replicas(answer, copies, ph, put)
         if answer.query.users is not None and answer.query.users == answer.query.batch_size \
                 and answer.detailed is not None and answer.detailed.kind == "inference" \
                 and intent in ("fit", "memory", "recommend"):
@@ -1651,13 +1652,26 @@ def _replicas(answer: Answer, d: DetailedAnswer, ph: Phrases, put: Put) -> None:
             "kv": fmt.gb(d.breakdown.term("kv_cache"), 1), "ctx": fmt.num(d.seq_len, 0),
             "vram": ph.memory(d.vram_per_gpu_gb)}
     put("🧮 <b>")
-    put(ph.ngettext(
-        "%(n)s copy of %(who)s (%(how)s) fits on %(where)s: one takes about %(need)s, weights "
-        "%(w)s, the KV cache of one sequence of %(ctx)s tokens %(kv)s and its own CUDA context, "
-        "of the %(vram)s (detailed estimate).",
-        "%(n)s copies of %(who)s (%(how)s) fit side by side on %(where)s: each takes about "
-        "%(need)s, weights %(w)s, the KV cache of one sequence of %(ctx)s tokens %(kv)s and its "
-        "own CUDA context, of the %(vram)s (detailed estimate).", n, **said))
+    if answer.replicas_gpus > 1:
+        # "how many qwen 2.5 7b replicas on 8x h100": so many on each GPU
+        each = n // answer.replicas_gpus
+        put(ph.ngettext(
+            "%(n)s copies of %(who)s (%(how)s) fit on %(where)s, %(each)s on each GPU: one "
+            "takes about %(need)s, weights %(w)s, the KV cache of one sequence of %(ctx)s tokens "
+            "%(kv)s and its own CUDA context, of the %(vram)s each GPU has (detailed estimate).",
+            "%(n)s copies of %(who)s (%(how)s) fit on %(where)s, %(each)s on each GPU: each "
+            "takes about %(need)s, weights %(w)s, the KV cache of one sequence of %(ctx)s tokens "
+            "%(kv)s and its own CUDA context, of the %(vram)s each GPU has (detailed estimate).",
+            each, **{**said, "each": fmt.num(each, 0),
+                     "where": ph.config(d.gpu, answer.replicas_gpus) if d.gpu else ""}))
+    else:
+        put(ph.ngettext(
+            "%(n)s copy of %(who)s (%(how)s) fits on %(where)s: one takes about %(need)s, "
+            "weights %(w)s, the KV cache of one sequence of %(ctx)s tokens %(kv)s and its own "
+            "CUDA context, of the %(vram)s (detailed estimate).",
+            "%(n)s copies of %(who)s (%(how)s) fit side by side on %(where)s: each takes about "
+            "%(need)s, weights %(w)s, the KV cache of one sequence of %(ctx)s tokens %(kv)s and "
+            "its own CUDA context, of the %(vram)s (detailed estimate).", n, **said))
     put("</b>\n")
     put("<i>")
     if "seq_len" in d.defaults:

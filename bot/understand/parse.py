@@ -1305,7 +1305,14 @@ def _take_said_hours(work: _Work) -> None:
         # "10 horas de 2 A100": hours of the cards named (their stand-in "gpu"), not GPU-hours.
         match = None
     if match:
-        work.gpu_hours = work.num(match.group("num"))
+        raw = match.group("num")
+        if _DOT_THOUSANDS.fullmatch(raw) if work.lang in (None, "en") \
+                else _COMMA_THOUSANDS.fullmatch(raw):
+            # "1.000 gpu hours" in English: as "1.000 hours" (_take_said_hours below), said
+            work.hours_dot = raw
+            work.gpu_hours = work.num(raw, prefer_thousands=raw.endswith("000"))
+        else:
+            work.gpu_hours = work.num(raw)
         work.blank(*match.span())
     for span in px.CLOCK_SPAN.finditer(work.s) if _CLOCK_CUE.search(work.s) else ():
         # "an h100 from 9am to 5pm", "de 9h à 17h": the hours between (was the hourly price,
@@ -4966,7 +4973,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
                              or (other_hours != work.hours and _JOINED.search(rest) is not None)))
         or both_rented,
         hours_as=work.hours_as if work.hours is not None else None,
-        hours_dot=work.hours_dot if work.hours is not None else None,
+        hours_dot=work.hours_dot
+        if work.hours is not None or work.gpu_hours is not None else None,
         hours_per_day=work.hours_per_day if work.hours is not None else None,
         days_per_week=work.days_per_week if work.hours is not None else None,
         impossible_day=work.impossible_day,
