@@ -216,3 +216,26 @@ def test_on_another_card_after_a_price_asked_after_a_run_is_still_the_run_there(
     *_, reply = converse("can i qlora llama 3 8b on a 3090", "how much is a b200 per hour?",
                          "and on an h200?", locale="en")
     assert (reply.query.model_id, reply.query.gpu) == ("llama-3-8b", "h200"), reply.text
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "how long qlora llama 3 8b 20k samples of 512 tokens on my 4090", "how about on my mac",
+     "🍎 <b>Llama 3 8B (QLoRA) needs a Mac with at least 16 GB of unified memory (about 11.45 GB "
+     "of it for the GPU).</b>"),
+    ("es", "cuánto tarda un qlora de llama 3 8b con 20k ejemplos de 512 tokens en mi 4090",
+     "¿y en mi mac?", "🍎 <b>Llama 3 8B (QLoRA) necesita un Mac con al menos 16 GB de memoria "
+     "unificada"),
+    ("fr", "combien de temps pour un qlora de llama 3 8b avec 20k exemples de 512 tokens sur ma "
+     "4090 ?", "et sur mon mac ?", "🍎 <b>Llama 3 8B (QLoRA) demande un Mac avec au moins 16 Go "
+     "de mémoire unifiée"),
+])
+def test_a_mac_of_unsaid_memory_after_a_runs_time_leads_with_the_mac_it_needs(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was "❌ No: Llama 3 8B does not fit on 1× Apple silicon Mac … of the 5.72 GB each GPU has"
+    # first, the smallest Mac assumed unsaid (a verdict led with the Mac needed already)
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.gpu, q.dataset_tokens) == ("time", "apple-silicon", 10_240_000), \
+        reply.text
+    assert reply.text.startswith("↪️"), reply.text
+    says(reply.text, [said, "❌"], [])

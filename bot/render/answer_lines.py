@@ -31,6 +31,7 @@ from bot.render.lines import (
     compare_lines,
     fa2_error_line,
     fit_block,
+    mac_needed_lead,
     mac_not_sold,
     online_rl_note,
     preference_note,
@@ -877,6 +878,7 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             include("concurrency.html.j2")
         put(fit_block(answer, ph))
     elif (intent == "time" or (intent == "cost" and answer.sample_bracket)) and answer.methods:
+        put(mac_needed_lead(answer, ph))
         include("time.html.j2")
         if intent == "time" and (answer.budget or answer.budget_alt):
             put("\n")  # a cost's budget led (asks_lead)

@@ -4375,6 +4375,17 @@ def mac_not_sold(ph: Phrases, gpu_id: str, memory: Decimal | None) -> str:
     return f"ℹ️ {said}\n"
 
 
+def mac_needed_lead(answer: Answer, ph: Phrases) -> str:
+    """"how long to qlora llama 3 8b … on my mac", "how about on my mac?" after a run's time: a
+    Mac named without its memory, the smallest too small: the least unified memory that holds
+    the run leads, as it does a verdict ("" when none was computed)."""
+    primary = answer.primary
+    if answer.mac_memory_needed is None or primary is None or answer.params_b is None:
+        return ""
+    return _mac_needed(answer.mac_memory_needed, ph.subject(answer.model_name, answer.params_b),
+                       primary.memory.method, ph)
+
+
 def _mac_needed(needed: tuple[Decimal, Decimal], who: str, method: str, ph: Phrases) -> str:
     """"🍎 Llama 3 70B (4-bit inference) needs a Mac with at least 64 GB of unified memory
     (about 48 GB of it for the GPU).", a paragraph."""
