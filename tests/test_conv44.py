@@ -239,3 +239,33 @@ def test_a_mac_of_unsaid_memory_after_a_runs_time_leads_with_the_mac_it_needs(
         reply.text
     assert reply.text.startswith("↪️"), reply.text
     says(reply.text, [said, "❌"], [])
+
+
+@pytest.mark.parametrize(("lang", "run", "asked", "said"), [
+    ("en", "can i qlora llama 3 8b on a 4090", "for 10 users?",
+     "👥 <b>10 users at once fit on 1× RTX 4090: Llama 3 8B (BF16 inference) needs about 20 GB "
+     "per GPU with their 10 KV caches (2.7 GB)"),
+    ("es", "puedo hacer qlora de llama 3 8b en una 4090?", "¿y para 10 usuarios?",
+     "👥 <b>10 usuarios a la vez caben en 1× RTX 4090"),
+    ("fr", "je peux faire un qlora de llama 3 8b sur une 4090 ?", "et pour 10 utilisateurs ?",
+     "👥 <b>10 utilisateurs en même temps tiennent sur 1× RTX 4090"),
+    ("en", "how long to lora llama 3 8b on 50k samples of 1k tokens on an a100",
+     "and to serve it for 50 users?",
+     "👥 <b>50 users at once fit on 1× A100 80GB: Llama 3 8B (BF16 inference) needs about 30.8 "
+     "GB per GPU with their 50 KV caches (13.4 GB) at 2,048 tokens of context each"),
+])
+def test_users_after_a_training_run_are_the_model_served_to_them(
+        lang: str, run: str, asked: str, said: str) -> None:
+    # was the training at a batch of 10 ("❌ No: Llama 3 8B does not fit on 1× RTX 4090
+    # (QLoRA) … 58.2 GB"); after a time, "Serving … lasts as long as you keep it running"
+    _, reply = converse(run, asked, locale=lang)
+    q = reply.query
+    assert (reply.answer.intent, q.model_id, q.inference, q.dataset_tokens) == (
+        "fit", "llama-3-8b", True, None), reply.text
+    says(reply.text, [said], ["❌"])
+
+
+def test_a_context_after_a_training_run_is_still_that_run() -> None:
+    _, reply = converse("can i qlora llama 3 8b on a 4090", "and with 8k context?", locale="en")
+    assert (reply.query.method, reply.query.inference, reply.query.seq_len) == (
+        "qlora", False, 8192), reply.text

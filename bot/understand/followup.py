@@ -3365,6 +3365,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         and new.seq_len is None and new.batch_size is None and (
             (previous.largest and new.serving_implied)
             or _TO_RUN.match(fold(new.text)) is not None)
+    # "for 10 users?", "¿y para 10 usuarios?" after a training run: the people served at once
+    # are the trained model's serving (was the training at a batch of 10, "does not fit")
+    people = not previous.inference and not names_model and new.users is not None \
+        and new.batch_size == new.users and new.inference and not sixteen
+    run_instead = run_instead or people
     bits = _bits_of_run(new, previous, names_model)
     if (new.serving_implied or sixteen or bits) and not previous.inference and not run_instead:
         # "and with 8k context?" after "qlora llama 3 8b on my 3090": that run at 8k tokens, not
@@ -3626,6 +3631,15 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
     if owned_instead:
         intent = "fit"
         update.update(hours=None, hours_as=None)
+    if people and new.hours is None:
+        # "and to serve it for 50 users?" after a run's time on its data: the users served
+        # lead, as asked whole (was "Serving … lasts as long as you keep it running"); the
+        # training's data and sample length are no serving's
+        intent = "fit" if intent in ("time", "cost") else intent
+        update.update(dataset_tokens=None, dataset_samples=None, samples_counted=None,
+                      sample_len_avg=None, epochs=None, hours=None, hours_as=None)
+        if new.seq_len is None:
+            update["seq_len"] = None
     if intent in ("fit", "memory"):
         intent = "fit" if gpu_after else "memory"
     update["intent"] = intent
