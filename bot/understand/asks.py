@@ -704,11 +704,11 @@ VLLM_SHARE: Final = Guarded(("vllm",), lazy(
     r"|(?<![a-z])pre-?allocat\w*|(?<![a-z])prealloue?\w*|(?<![a-z])preasigna\w*"
 ))
 # "does flash attn reduce vram for …", "flash attention vs eager": the estimate with each.
-FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"))
-KERNELS_SAVING: Final = headed_words(_words("KERNELS_SAVING_ASK"))
+FLASH_SAVING: Final = headed_words(_words("FLASH_SAVING_ASK"), among=("flash", "fa", "sdpa"))
+KERNELS_SAVING: Final = headed_words(_words("KERNELS_SAVING_ASK"), among=("liger", "unsloth"))
 # What a quantized KV cache saves ("how much does -ctk q4_0 -ctv q4_0 save", "does kv cache
 # quantization reduce vram"); the type said is blanked to "kv cache" by then.
-KV_SAVING: Final = headed_words(_words("KV_SAVING_ASK"))
+KV_SAVING: Final = headed_words(_words("KV_SAVING_ASK"), among=("cache", "kv"))
 # "how much do i save", "cuanto ahorro", "combien j'economise": with a KV cache type said
 # ("kv cache fp8 with vllm, how much do i save"), the memory it saves, not money.
 SAVE_ASK: Final = Guarded(("save", "ahorr", "economis", "gagn"), (

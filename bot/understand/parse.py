@@ -1132,7 +1132,7 @@ _FA2_WORD: Final = lazy(r"flash|(?<![a-z])fa ?-?2")
 # verdict without it). Serving's layer or expert offloads are read before this one.
 # "is 64gb ram enough to offload qlora llama 3 70b on a 4090", "… by offloading": the same
 # (was the verdict without it, "at least 4× RTX 4090").
-_WITH_OFFLOAD: Final = lazy(
+_WITH_OFFLOAD: Final = Screened(
     r"(?<![a-z])(?:with|using|w/|and|plus|\+|enable|enabling|to|by|via"
     # "¿y con offload?", "usando offload", "et avec offload ?", "avec de l'offload"
     r"|con|usando|avec|en utilisant) (?:some |an? |el |un |l'|le |de l'|du )?"
@@ -1945,7 +1945,7 @@ def _method(s: str, cat: Catalogue, said: str = "") -> MethodId | None:
 
 
 # mlx_lm's LoRA trainer named as a command (settings.MLX_RUN's command forms).
-_MLX_TRAINER: Final = lazy(r"(?<![a-z0-9])(?:mlx[_-]lm[ ._-]?lora|-m mlx[_-]lm lora)(?![a-z0-9])")
+_MLX_TRAINER: Final = Screened(r"(?<![a-z0-9])(?:mlx[_-]lm[ ._-]?lora|-m mlx[_-]lm lora)(?![a-z0-9])")
 
 
 def _is_inference(s: str, method: MethodId | None, trains: bool = False) -> bool:
@@ -3494,7 +3494,7 @@ _MINUTES_ASKED: Final = lazy(
     r"(?<![a-z])(?:how many (?:minutes|mins)|in (?:minutes|mins)|cuantos minutos|"
     r"en minutos|combien de minutes|en minutes)(?![a-z])")
 # "on my 3060", "en mi 3060", "sur ma 3060" (the card blanked): the card is the user's.
-_MY_CARD: Final = lazy(r"(?<![a-z])(?:my|mi|ma|mon) gpu(?![a-z])")
+_MY_CARD: Final = Screened(r"(?<![a-z])(?:my|mi|ma|mon) gpu(?![a-z])")
 # Renting said beside a run on one's own card ("… on my 3060, and if i rent?", "¿y si lo
 # alquilo?", "et si je loue ?"): its cost where we rent it is asked too (rent_asked).
 _RENT_IF: Final = lazy(

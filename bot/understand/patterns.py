@@ -70,10 +70,11 @@ def screened_words(patterns: Iterable[str]) -> Screened:
     return Screened(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
 
 
-def headed_words(patterns: Iterable[str]) -> Headed:
+def headed_words(patterns: Iterable[str], among: tuple[str, ...] = ()) -> Headed:
     """``words``, searched only in texts with a run of letters opening as a match can
-    (bot/understand/screen.py ``heads``): for words most questions lack, too many for needles."""
-    return Headed(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])")
+    (bot/understand/screen.py ``heads``): for words most questions lack, too many for needles;
+    `among`: rarer words every match holds one of, checked first (screen.among)."""
+    return Headed(rf"(?<![a-z0-9]){alt(patterns)}(?![a-z0-9])", words=among)
 
 
 def _ends_with(patterns: Iterable[str]) -> re.Pattern[str]:

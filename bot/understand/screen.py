@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import marshal
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from re import _constants as sre  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
@@ -58,6 +58,26 @@ def clauses(pattern: str, flags: int = 0) -> tuple[tuple[str, ...], ...]:
 
     second = _kept(_sequence(list(parsed), apart))
     return (first,) if second is None else (first, second)
+
+
+def among(pattern: str, words: tuple[str, ...], flags: int = 0) -> tuple[str, ...] | None:
+    """Those of ``words`` of which every match of ``pattern`` holds one, read off the pattern as
+    its needles are but keeping only needles that hold one of them ("kv cache" holds "cache"):
+    for a guard written by hand ("cache", "kv"), where the needles derived alone are not the
+    rarest words. None when some match may hold none of them."""
+    if flags & re.IGNORECASE:
+        return None
+    parsed = sre_parse.parse(pattern, flags)
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+
+    def holds(found: frozenset[str]) -> bool:
+        return all(any(w in n for w in words) for n in found)
+
+    found = _sequence(list(parsed), holds)
+    if not found:
+        return None
+    return tuple(w for w in words if any(w in n for n in found))
 
 
 def _kept(found: _Needles) -> tuple[str, ...] | None:
@@ -233,6 +253,94 @@ class Screened(Screen):
             if self._also:
                 return None
         return self.pattern.search(s)
+
+
+class AnyOf:
+    """Whether a text may hold one of several alternatives (``words``: pattern texts), each
+    with its own ``clauses``: for some alternative, a needle of each of its sets. For a pattern
+    every match of which holds one of them ("alert me", "avísame", "préviens-moi": an alert's
+    clause), too many words for the needles of one ``Screened`` (twelve at most), yet a few
+    dozen ``in`` cost less than the search, tried at every position of the text. An alternative
+    that gives no needles lets every text through. Worked out on first use."""
+
+    __slots__ = ("_flags", "_needles", "_pairs", "_words")
+
+    def __init__(self, words: Iterable[str], flags: int = 0) -> None:
+        self._words = tuple(words)
+        self._flags = flags
+        self._needles: tuple[str, ...] | None = None  # one of them is enough
+        self._pairs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()  # one of each
+
+    def needles(self) -> tuple[tuple[str, ...], tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]]:
+        """The needles one of which is enough, and the pairs of sets that need one each."""
+        if self._needles is None:
+            self._prepare()
+        assert self._needles is not None
+        return self._needles, self._pairs
+
+    def _prepare(self) -> None:
+        """From disk (keyed by this file's code, as the needles), else worked out and kept."""
+        name = f"{_ANY_PREFIX}{disk_cache.fingerprint('anyof-1', Path(__file__).read_bytes())}.marshal"
+        store = _stored(name)
+        key = (self._words, self._flags)
+        kept = store.get(key)
+        if kept is not None and _any_of_kept(kept):
+            self._needles, self._pairs = kept[0], kept[1]
+            return
+        self._work_out()
+        store[key] = (self._needles, self._pairs)
+        disk_cache.write(name, marshal.dumps(store), prefix=_ANY_PREFIX)
+
+    def _work_out(self) -> None:
+        alone: set[str] = set()
+        pairs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        for word in self._words:
+            try:
+                found = clauses(f"(?:{word})", self._flags)
+            except re.error:
+                found = ()
+            if not found:
+                alone, pairs = {""}, []  # "" is in every text
+                break
+            if len(found) == 1:
+                alone.update(found[0])
+            else:
+                pairs.append((found[0], found[1]))
+        self._pairs = tuple(pairs)
+        self._needles = tuple(sorted(n for n in alone if not any(o != n and o in n for o in alone)))
+
+    def admits(self, s: str) -> bool:
+        found = self._needles
+        if found is None:
+            self._prepare()
+            found = self._needles
+            assert found is not None
+        for needle in found:  # loops: any() over a generator is twice as slow
+            if needle in s:
+                return True
+        for first, second in self._pairs:
+            for needle in first:
+                if needle in s:
+                    for other in second:
+                        if other in s:
+                            return True
+                    break
+        return False
+
+
+_ANY_PREFIX = "anyof-"
+
+
+def _strings(found: Any) -> bool:
+    return isinstance(found, tuple) and all(isinstance(n, str) for n in found)
+
+
+def _any_of_kept(kept: Any) -> bool:
+    """Whether what a disk-cache file holds for an AnyOf is its needles and pairs."""
+    return (isinstance(kept, tuple) and len(kept) == 2 and _strings(kept[0])
+            and isinstance(kept[1], tuple)
+            and all(isinstance(p, tuple) and len(p) == 2 and _strings(p[0]) and _strings(p[1])
+                    for p in kept[1]))
 
 
 # -- every screen at once, kept across restarts ---------------------------------------------
@@ -472,13 +580,23 @@ class Headed(Screen):
     one of its matches can (``heads``); a pattern whose matches need not open a run is
     searched in every text."""
 
-    __slots__ = ("_heads", "_source", "pattern")
+    __slots__ = ("_among", "_heads", "_source", "_words", "pattern")
 
-    def __init__(self, pattern: str, flags: int = 0) -> None:
+    def __init__(self, pattern: str, flags: int = 0, words: tuple[str, ...] = ()) -> None:
+        """`words`: rare words of which every match may hold one ("cache", "kv"), checked
+        first, those that it does (``among``: none of them when some match holds none)."""
         self.pattern = lazy(pattern, flags)
         self._source = (pattern, flags)
+        self._words = words
         self._heads: frozenset[str] | None = None  # empty: every text is searched
+        self._among: tuple[str, ...] = ()  # empty: no word checked
         _HEADED.append(self)
+
+    def among(self) -> tuple[str, ...]:
+        """The words checked before the openings (of which every match holds one)."""
+        if self._heads is None:
+            _prepare_heads()
+        return self._among
 
     def admits(self, s: str) -> bool:
         found = self._heads
@@ -486,12 +604,24 @@ class Headed(Screen):
             _prepare_heads()
             found = self._heads
             assert found is not None
+        if self._among:
+            for word in self._among:
+                if word in s:
+                    break
+            else:
+                return False
         return not found or not found.isdisjoint(run_heads(s))
 
     def search(self, s: str) -> re.Match[str] | None:
         found = self._heads
         if found is None:
             return self.pattern.search(s) if self.admits(s) else None
+        if self._among:
+            for word in self._among:
+                if word in s:
+                    break
+            else:
+                return None
         if found and found.isdisjoint(run_heads(s)):
             return None
         return self.pattern.search(s)
@@ -506,11 +636,18 @@ def _prepare_heads() -> None:
     derived ones written back), as ``_prepare`` does for the needles."""
     name = (f"{_HEADS_PREFIX}"
             f"{disk_cache.fingerprint('heads-1', Path(__file__).read_bytes())}.marshal")
-    store: dict[tuple[str, int], tuple[str, ...]] = _stored(name)
+    store: dict[Any, tuple[str, ...]] = _stored(name)
     added = False
     for made in _HEADED:
         if made._heads is not None:
             continue
+        if made._words:
+            key = (*made._source, made._words)
+            words = store.get(key)
+            if not (isinstance(words, tuple) and all(isinstance(w, str) for w in words)):
+                words = store[key] = among(made._source[0], made._words, made._source[1]) or ()
+                added = True
+            made._among = words
         kept = store.get(made._source)
         if not (isinstance(kept, tuple) and all(isinstance(h, str) for h in kept)):
             kept = store[made._source] = tuple(sorted(heads(*made._source) or ()))
@@ -519,6 +656,10 @@ def _prepare_heads() -> None:
     if added:
         # From each pattern, not the file: one prepared before may be missing from it (no cache
         # directory, or another version of the code wrote it since).
-        kept_now = {made._source: tuple(sorted(made._heads))
-                    for made in _HEADED if made._heads is not None}
+        kept_now: dict[Any, tuple[str, ...]] = {}
+        for made in _HEADED:
+            if made._heads is not None:
+                kept_now[made._source] = tuple(sorted(made._heads))
+                if made._words:
+                    kept_now[(*made._source, made._words)] = made._among
         disk_cache.write(name, marshal.dumps(kept_now), prefix=_HEADS_PREFIX)

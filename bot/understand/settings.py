@@ -626,7 +626,7 @@ EPOCHS: Final = Screened(
 )
 # "1.5 epochs", "2,5 épocas", "½ epoch" (digits.py: "0.5"), "num_train_epochs=0.5": a fraction
 # of an epoch, which the estimates (whole passes over the data) cannot time; asked back.
-_EPOCHS_FRACTION: Final = lazy(
+_EPOCHS_FRACTION: Final = Screened(
     r"(?<![\w.,])(?P<a>\d{1,3}[.,]\d{1,2}) ?(?:epochs?|epocas?|epoques?|passes|eps?)(?![a-z0-9])"
     r"|(?<![a-z])(?:epochs?|num_train_epochs|epocas?|epoques?) ?[:=] ?(?P<b>\d{1,3}[.,]\d{1,2})(?![.,]?\d)"
 )

@@ -28,6 +28,7 @@ from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.owned import says_owned
 from bot.understand.patterns import alt
+from bot.understand.screen import AnyOf
 
 # A message cut into more parts than this is answered as today (one reading): nobody asks
 # a dozen questions at once, and a list of a dozen lines is usually one question's details.
@@ -48,6 +49,9 @@ _ALERT_ASK: Final = (
     rf"(?:{alt((*lx.ALERT_WORDS, *lx.ALERT_TELL))})"
 )
 _ALERT_JOIN: Final = r"(?:and|but|y|pero|e|et|mais|&|\+|plus)"
+# Every match of _ALERT_ASK holds an alert word: _ALERT_AFTER and _ALERT_SAID are searched only
+# in a text holding one's needles (most questions set no alert; both were searched in each).
+_ALERT_NAMED: Final = AnyOf((*lx.ALERT_WORDS, *lx.ALERT_TELL))
 
 # What ends a clause before an opening word: punctuation, or an emoji ("… llama 3 8b 🤔 also
 # do u accept xmr 🙏"), which people put where a full stop would be (Unicode's emoji and
@@ -250,15 +254,19 @@ _STRONG_WORDS: Final = tuple(
     f for lang in LANGUAGES for f in (*lang.next_question_anywhere, *lang.next_cost))
 
 
-def _may_cut(folded: str) -> bool:
-    """False when neither _CUT nor a "1) … 2) …" list can cut `folded`."""
+def _may_cut(folded: str, alert: bool | None = None) -> bool:
+    """False when neither _CUT nor a "1) … 2) …" list can cut `folded` (`alert`: whether it
+    holds an alert word's needles, _ALERT_NAMED, when the caller knows)."""
+    if alert is None:
+        alert = _ALERT_NAMED.admits(folded)
     return bool(
         "\n" in folded or _END_THEN_SPACE.search(folded) or _OPENING_AFTER.search(folded)
         or _OPENING_FIRST.match(folded) or _strong(folded)
         or (("1." in folded or "1)" in folded) and _FIRST_ITEM.search(folded))
         or _RENT_WORD.search(folded) or _SUM_TAIL_AT.search(folded)
-        or _ALERT_AFTER.search(folded) or ("+" in folded and _PLUS_COST.search(folded))
-        or (_ALERT_SAID.search(folded)
+        or (alert and _ALERT_AFTER.search(folded))
+        or ("+" in folded and _PLUS_COST.search(folded))
+        or (alert and _ALERT_SAID.search(folded)
             and (_ALERT_MORE.search(folded) or _ALERT_DONE.search(folded)))
         or (("price" in folded or "precio" in folded or "prix" in folded)
             and _AND_PRICE.search(folded))
@@ -279,7 +287,8 @@ def pieces(text: str) -> list[Piece]:
     cuts = {0, len(text)}
     costed: set[int] = set()
     owned_cut: tuple[int, int] | None = None
-    if _may_cut(folded):
+    alert = _ALERT_NAMED.admits(folded)
+    if _may_cut(folded, alert):
         for match in _CUT.finditer(folded):
             kind = match.lastgroup
             if kind == "after":
@@ -291,13 +300,16 @@ def pieces(text: str) -> list[Piece]:
                 if kind == "cost":
                     costed.add(match.start(kind))
         cuts.update(_inline_items(folded))
-        cuts.update(match.start(match.lastgroup or 0) for match in _ALERT_AFTER.finditer(folded))
+        if alert:
+            cuts.update(match.start(match.lastgroup or 0)
+                        for match in _ALERT_AFTER.finditer(folded))
         cuts.update(match.start() for match in _AND_PRICE.finditer(folded))
-        cuts.update(match.start() for match in _ALERT_MORE.finditer(folded)
-                    if _ALERT_SAID.search(folded, 0, match.start())
-                    and not _CARD_ENDS.search(folded, 0, match.start()))
-        cuts.update(match.start("next") for match in _ALERT_DONE.finditer(folded)
-                    if _ALERT_SAID.search(folded, 0, match.start()))
+        if alert:
+            cuts.update(match.start() for match in _ALERT_MORE.finditer(folded)
+                        if _ALERT_SAID.search(folded, 0, match.start())
+                        and not _CARD_ENDS.search(folded, 0, match.start()))
+            cuts.update(match.start("next") for match in _ALERT_DONE.finditer(folded)
+                        if _ALERT_SAID.search(folded, 0, match.start()))
         if "+" in folded:
             plus = {match.start() for match in _PLUS_COST.finditer(folded)}
             cuts.update(plus)

@@ -8,6 +8,7 @@ import re
 from typing import Final
 
 from bot.understand.lazy import lazy
+from bot.understand.screen import Screened
 
 # In the text with its entities blanked (GPUs read as "gpu"), folded: a verb of running or
 # training a model, the name, then where or how it runs ("on", "with"…); or "will NAME fit".
@@ -55,7 +56,7 @@ _SETTING: Final = lazy(
 
 # "merge a 70b lora", "merging my qlora adapter", "merge_and_unload", "fusionar el lora",
 # "fusionner l'adaptateur": folding an adapter into its base.
-_MERGE: Final = lazy(
+_MERGE: Final = Screened(
     r"(?<![a-z])(?:merg(?:e|ing)|fusionar|fusionn\w*)(?: [\w.'-]+){0,5}? (?:q?lora|adapters?"
     r"|adaptador(?:es)?|adaptateurs?|l'adaptateur|peft)(?![a-z])"
     r"|merge_and_unload|merge[_ -]lora|export[_ -]lora"

@@ -19,6 +19,7 @@ from bot.understand.lazy import lazy
 from bot.understand.lexicon import DIRECTION_ABOVE, DIRECTION_BELOW
 from bot.understand.normalise import fold
 from bot.understand.patterns import alt
+from bot.understand.screen import Screened
 
 Kind = Literal["fraction", "not_a_number", "too_small", "too_large"]
 # (kind, slot, as written): slot names the Query field the number was said for.
@@ -120,7 +121,7 @@ NOT_A_NUMBER: Final = lazy(
 )
 # "0 examples", "zero samples", "cero ejemplos": a dataset of nothing (0 tokens and 0 epochs
 # are refused by bot.understand.bounds already).
-ZERO_SAMPLES: Final = lazy(
+ZERO_SAMPLES: Final = Screened(
     r"(?<![\w.,-])(?<!\d )(?P<n>0+|zero|cero)(?:[.,]0+)? (?:examples?|samples?|ejemplos?|muestras?|"
     r"exemples?|echantillons?|conversations?|conversaciones?|pairs?|pares|paires)(?![a-z])"
 )
