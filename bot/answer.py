@@ -1924,6 +1924,12 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             if speed is not None:
                 extra["offload_speed"] = speed
                 fit = composed.primary.fit if composed.primary is not None else None
+                more = extra.get("decode_more")
+                if more is not None and more.gpus > 2 and fit is not None \
+                        and not fit.rentable:
+                    # Beside the split one's own card runs, a second card is what people add
+                    # at home; "on 8× RTX 4060 it fits" is not an answer (calib44).
+                    extra["decode_more"] = None
                 if fit is not None and fit.gpu is not None and "generation" in extra:
                     # "how long to generate 1M tokens with 70b q4 on my 3090": at the pace of
                     # the layers split with system RAM there, not on more cards

@@ -20,6 +20,7 @@ only), so the memory calibration (tests/test_calibration_extra.py) is unchanged.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -130,6 +131,11 @@ def test_speed_on_a_small_own_card_is_llama_cpp_s_split(pipeline: Pipeline, text
     for phrase in has:
         assert phrase in got["text"], (phrase, got["text"])
     assert "(tensor parallel)" not in got["text"] and "paralelismo de tensores" not in got["text"]
+    # More of one's own cards: a second one at most (Qwen2.5 72B: "On 2× RTX 3090 it fits");
+    # was "On 8× RTX 4060 it fits … (llama.cpp's layer split)", "On 4× RTX 3060"
+    more = re.search(r"On (\d)× RTX \d+ it fits|En (\d)× RTX \d+ sí cabe", got["text"])
+    assert more is None or int(more.group(1) or more.group(2)) <= 2, got["text"]
+    assert ("On 2× RTX 3090 it fits" in got["text"]) is ("3090" in text)
 
 
 @pytest.mark.parametrize("text", [
