@@ -167,3 +167,18 @@ def test_progress_bar_times_the_run_at_its_rate(text: str, lead: str) -> None:
 def test_peft_trainable_parameters_give_the_model_size(text: str, params_b: Decimal) -> None:
     query = understand(text, CAT)  # was "Which model?"
     assert (query.params_b, query.intent) == (params_b, "fit")
+
+
+# Memory readings that are not the card's size: nvidia-smi's column in GiB, Activity Monitor's
+# "Memory Used" (the whole Mac's), transformers' get_memory_footprint() (the weights').
+@pytest.mark.parametrize(("text", "has", "lacks"), [
+    ("nvidia-smi 23.5GiB / 24GiB on 3090 with qlora 13b batch 8, how to reduce?",
+     "You see 25.2 GB per GPU", "Which"),
+    ("the mac says 'Memory used: 30.5 GB' of 36 GB with qwen2.5 32b q4 in ollama, can i go to "
+     "8k context?", "✅ <b>Yes: Qwen2.5 32B", "You see"),
+    ("model loaded in 4bit: memory footprint 5.6 GB (model.get_memory_footprint()) llama 3 8b, "
+     "can i train on 8gb card?", "of the 8.59 GB (8 GiB) each GPU has", "5.6 GB"),
+])
+def test_memory_readings_are_not_the_cards_size(text: str, has: str, lacks: str) -> None:
+    _, out = _reply(text)
+    assert has in out and lacks not in out, out

@@ -27,7 +27,11 @@ _SEEN: Final = lazy(
 )
 # nvidia-smi's Memory-Usage column, "16380MiB / 24564MiB": used / total of one GPU, in MiB
 # (2^20 bytes; nvidia-smi's own unit). Read as the memory seen in use on that GPU.
-_SMI_COLUMN: Final = lazy(r"(?<![\w.])(?P<n>\d{1,6}) ?mib ?/ ?(?P<total>\d{1,6}) ?mib(?![a-z])")
+# Written by hand in GiB too ("nvidia-smi 23.5GiB / 24GiB").
+_SMI_COLUMN: Final = lazy(
+    r"(?<![\w.])(?P<n>\d{1,6}) ?mib ?/ ?(?P<total>\d{1,6}) ?mib(?![a-z])|"
+    r"(?<![\w.])(?P<gn>\d{1,3}(?:[.,]\d{1,2})?) ?gib ?/ ?(?P<gtotal>\d{1,3}(?:[.,]\d{1,2})?) ?gib(?![a-z])"
+)
 _MIB_GB: Final = Decimal("0.001048576")  # 2^20 bytes in GB (10^9)
 # A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
 _ASKED_BEFORE: Final = lazy(
@@ -39,12 +43,18 @@ _ASKED_BEFORE: Final = lazy(
 def take_observed(folded: str) -> tuple[Decimal, bool, tuple[int, int]] | None:
     """The memory seen in use (GB as said), whether it was a total over the GPUs, and the span
     of the amount (for the caller to blank), or None."""
-    if "mib" in folded:
+    if "ib /" in folded or "ib/" in folded:
         column = _SMI_COLUMN.search(folded)
-        if column is not None and 0 < int(column.group("n")) <= int(column.group("total")):
+        if column is not None and column.group("n") is not None \
+                and 0 < int(column.group("n")) <= int(column.group("total")):
             # the whole column blanked: its total is the card's, not one said
             used = (int(column.group("n")) * _MIB_GB).quantize(Decimal("0.1"))
             return used, False, column.span()
+        if column is not None and column.group("gn") is not None:
+            gib = Decimal(column.group("gn").replace(",", "."))
+            if 0 < gib <= Decimal(column.group("gtotal").replace(",", ".")):
+                return (gib * Decimal("1.073741824")).quantize(Decimal("0.1")), False, \
+                    column.span()
     for found in _SEEN.finditer(folded):
         if _ASKED_BEFORE.search(folded[max(0, found.start() - 40):found.start()]):
             continue

@@ -1813,6 +1813,20 @@ _PEFT_PARAMS: Final = lazy(
 )
 
 
+# macOS Activity Monitor's "Memory Used: 30.5 GB" (of the machine's 36 GB): the whole system's
+# memory in use, not the Mac's size (was a 30.5 GB Mac, Qwen2.5 32B Q4 then said not to fit).
+_SYSTEM_MEMORY_USED: Final = lazy(
+    r"(?<![a-z])memory used ?:? ?\d{1,3}(?:[.,]\d{1,2})? ?(?:gb|go|g)(?![a-z0-9])")
+
+
+# transformers' model.get_memory_footprint(), "memory footprint 5.6 GB": the loaded weights' bytes,
+# not the card's memory (was "a GPU of 5.6 GB" beside the "8gb card" asked about).
+_FOOTPRINT: Final = lazy(
+    r"(?<![a-z])(?:memory )?footprint(?: ?\(\))? ?(?:is|of|=|:)? ?~?\d{1,3}(?:[.,]\d{1,2})? ?"
+    r"(?:gb|gib|go|g)(?![a-z0-9])|get_memory_footprint\(\)(?: ?/ ?1e9)? ?(?:=|:|->|is|says)? ?"
+    r"~?\d{1,3}(?:[.,]\d{1,2})? ?(?:gb|gib|go|g)?(?![a-z0-9])")
+
+
 def _take_size(work: _Work) -> None:
     if "all params" in work.s and (peft := _PEFT_PARAMS.search(work.s)) is not None:
         every = int(peft.group("num").replace(",", ""))
@@ -3590,9 +3604,13 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     _take_moe(work, index)
     _take_runs(work)
     _take_settings(work)
-    seen = take_observed(work.s) if "g" in work.s or "mib" in work.s else None
+    seen = take_observed(work.s) if "g" in work.s or "ib" in work.s else None
     if seen is not None:
         work.blank(*seen[2])  # "uses 14gb": no card's memory
+    if "memory used" in work.s and (system := _SYSTEM_MEMORY_USED.search(work.s)) is not None:
+        work.blank(*system.span())  # the whole machine's, not the card's (nor the GPU's use)
+    if "footprint" in work.s and (weights := _FOOTPRINT.search(work.s)) is not None:
+        work.blank(*weights.span())
     _vllm_case(work, plain)
     _take_download(work, plain)
     hw.take_gpus(work, index)
