@@ -239,3 +239,22 @@ def test_gpu_hours_with_a_mark_and_three_zeros(text: str, locale: str, said: str
 ])
 def test_copies_on_several_gpus(text: str, locale: str, said: str) -> None:
     assert said in str(_ask(text, locale)["text"])
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    # thousands of hours written with a k (was no hours read: the hourly price)
+    ("how much would 1.5k hours of a100 be", 1500),
+    ("2k hrs on a100 how much", 2000),
+    ("10k gpu hours h100 price", 10000),
+])
+def test_thousands_of_hours_with_a_k(text: str, hours: int) -> None:
+    got = _ask(text, "en")
+    assert got["intent"] == "cost" and got["hours"] == hours, got
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("is there anything between 4 and 5 dollars an hour", "between $4.00/hour and $5.00/hour"),
+    ("anything under $1/hr?", "What we offer at $1.00/hour or less"),
+])
+def test_anything_at_a_price_per_hour(text: str, said: str) -> None:
+    assert said in str(_ask(text, "en")["text"])

@@ -1313,6 +1313,8 @@ def _take_said_hours(work: _Work) -> None:
             work.gpu_hours = work.num(raw, prefer_thousands=raw.endswith("000"))
         else:
             work.gpu_hours = work.num(raw)
+        if match.group("k"):
+            work.gpu_hours *= 1000  # "10k gpu hours"
         work.blank(*match.span())
     for span in px.CLOCK_SPAN.finditer(work.s) if _CLOCK_CUE.search(work.s) else ():
         # "an h100 from 9am to 5pm", "de 9h à 17h": the hours between (was the hourly price,
@@ -1401,6 +1403,8 @@ def _take_said_hours(work: _Work) -> None:
             amount = work.num(raw, prefer_thousands=raw.endswith("000")) + _and_a_part(match)
         else:
             amount = work.num(raw) + _and_a_part(match)
+        if match.group("k"):
+            amount *= 1000  # "1.5k hours"
         work.hours = tidy(_duration(amount, match.group("unit")))
         work.hours_as = _month_said(match.group("unit"))
         work.blank(*match.span())

@@ -666,7 +666,7 @@ RUN_EACH: Final = lazy(
 GPU_HOURS: Final = Guarded(
     # "200 a100 gpu hours" leaves "200 gpu" and blanks (spaces) before "hours".
     r"gpu *-? *h|h(?:ora|eure)s? ?-? ?(?:de )?gpu",
-    rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:gpu *-? *(?:hours?|hrs?|h|horas?|heures?)|"
+    rf"(?<![\w.,])(?P<num>{NUM_SP})(?P<k>k)? ?(?:gpu *-? *(?:hours?|hrs?|h|horas?|heures?)|"
     r"(?:horas?|heures?) ?-? ?(?:de )?gpu)(?![a-z])"
 )
 _DURATION_UNITS: Final = alt(
@@ -683,9 +683,10 @@ _AND_A_HALF: Final = (
     r"(?![a-z]))?"
 )
 HOURS: Final = Guarded(
-    r"\d ?-? ?(?:[hmdjws]|y|an)",  # a number, then the opening of a duration unit
+    r"\d ?k? ?-? ?(?:[hmdjws]|y|an)",  # a number, then the opening of a duration unit
     # "deux d'entre elles" is two of them, not two days: French elides "de" to "d'".
-    rf"(?<![\w.,])(?P<num>-?{NUM_SP}) ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
+    # "1.5k hours", "2k hrs": thousands (was no hours read)
+    rf"(?<![\w.,])(?P<num>-?{NUM_SP})(?P<k>k)? ?-? ?(?P<unit>{_DURATION_UNITS})(?![a-z0-9])"
     rf"(?!(?<=d)['’]){_AND_A_HALF}"
 )
 HOURS_WORDS: Final = Guarded(

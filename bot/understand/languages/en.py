@@ -303,6 +303,8 @@ LANGUAGE = Language(
             # "any gpu for like $2/hr??", "any card under 3 bucks an hour": which one the limit
             # rents (was not understood)
             r"any (?:gpus?|cards?|instances?) (?:for|under|below|at|around|between|within)",
+            # "is there anything between 4 and 5 dollars an hour", "anything under $1/hr?"
+            r"anything (?:under|below|between|within)",
             # "what can i get for $2.50/hr", "what could we afford with 3 bucks an hour"
             r"what (?:can|could) (?:i|we) (?:get|afford)(?= (?:for|with|at|under)(?![a-z]))",
             # "rent me something for llama 3 405b inference", "get me a gpu for …", "what do i
