@@ -13,6 +13,7 @@ import pytest
 
 from bot.understand import asks, parse, settings, split, understand, unknown_model, unusable
 from bot.understand import lexicon as lx
+from bot.understand import patterns as px
 from bot.understand.normalise import fold
 from bot.understand.screen import AnyOf, among
 from rules.catalogue import load_catalogue
@@ -163,3 +164,21 @@ def test_saving_patterns_searched_only_with_their_words(
     assert bool(any(seen)) is searched
     assert (query.kv_saving_asked, query.kernels_saving_asked, query.flash_saving_asked) == (
         kv, kernels, flash)
+
+
+# -- parse._alert_cue: ALERT and ALERT_TELL searched only where an alert word's needles are ----
+
+@pytest.mark.parametrize(("text", "searched", "cue"), [
+    ("cost of qlora 12.5b on 3x h100 for 45.6 hours", False, False),
+    ("combien coute un qlora de 12.5b sur 3 h100 pendant 45.6 heures ?", False, False),
+    ("alert me when the h100 drops below 2", True, True),
+    ("avisame si la h100 baja de 2", True, True),
+    ("dis-moi quand la h100 passe sous 2", True, True),
+    ("let me know if the h200 gets cheaper", True, True),
+    ("when the h100 drops below $2", False, True),  # ALERT_WHEN's own
+])
+def test_alert_cue_searches_alert_words_only_where_named(
+        text: str, searched: bool, cue: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = [_counted(h.pattern, "search", monkeypatch) for h in (px.ALERT, px.ALERT_TELL)]
+    assert parse._alert_cue(text) is cue
+    assert bool(any(seen)) is searched

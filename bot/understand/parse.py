@@ -3323,8 +3323,10 @@ def _alert_cue(s: str) -> bool:
     if command:
         return lx.COMMANDS.get(command.group("cmd")) == "alert"
     # Searched whole: the openings of this text's runs (screen.Headed) would be worked out for
-    # this one search, costlier than it (the text is read on with entities blanked).
-    return bool(px.ALERT.pattern.search(s) or px.ALERT_TELL.pattern.search(s)
+    # this one search, costlier than it (the text is read on with entities blanked); only where
+    # an alert word's needles are.
+    return bool((px.ALERT_NAMED.admits(s)
+                 and (px.ALERT.pattern.search(s) or px.ALERT_TELL.pattern.search(s)))
                 or px.ALERT_WHEN.search(s))
 
 

@@ -15,7 +15,7 @@ from bot.understand import lexicon as lx
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import Screen, lazy
 from bot.understand.numbers import NUM, NUM_SP
-from bot.understand.screen import Headed, Screened
+from bot.understand.screen import AnyOf, Headed, Screened
 
 
 def _splits_after_first(fragment: str) -> bool:
@@ -1184,6 +1184,9 @@ COMMAND: Final = lazy(r"^/(?P<cmd>[a-z]+)(?:@\w+)?(?![a-z])")
 SPACE_RUNS: Final = lazy(" {2,}")
 ALERT: Final = headed_words(lx.ALERT_WORDS)
 ALERT_TELL: Final = headed_words(lx.ALERT_TELL)
+# Every match of ALERT or ALERT_TELL holds one of these needles (each word's, read off it):
+# searched only where they are (most questions set no alert).
+ALERT_NAMED: Final = AnyOf((*lx.ALERT_WORDS, *lx.ALERT_TELL))
 ALERT_WHEN: Final = Screened(rf"(?<![a-z]){lx.ALERT_WHEN}(?![a-z])")
 MOVE_DOWN: Final = words(lx.ALERT_MOVE_DOWN)
 MOVE_UP: Final = words(lx.ALERT_MOVE_UP)

@@ -27,8 +27,7 @@ from bot.understand import lexicon as lx
 from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.owned import says_owned
-from bot.understand.patterns import alt
-from bot.understand.screen import AnyOf
+from bot.understand.patterns import ALERT_NAMED, alt
 
 # A message cut into more parts than this is answered as today (one reading): nobody asks
 # a dozen questions at once, and a list of a dozen lines is usually one question's details.
@@ -51,7 +50,7 @@ _ALERT_ASK: Final = (
 _ALERT_JOIN: Final = r"(?:and|but|y|pero|e|et|mais|&|\+|plus)"
 # Every match of _ALERT_ASK holds an alert word: _ALERT_AFTER and _ALERT_SAID are searched only
 # in a text holding one's needles (most questions set no alert; both were searched in each).
-_ALERT_NAMED: Final = AnyOf((*lx.ALERT_WORDS, *lx.ALERT_TELL))
+_ALERT_NAMED: Final = ALERT_NAMED
 
 # What ends a clause before an opening word: punctuation, or an emoji ("… llama 3 8b 🤔 also
 # do u accept xmr 🙏"), which people put where a full stop would be (Unicode's emoji and
