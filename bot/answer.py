@@ -149,6 +149,7 @@ from rules.training_time import (
     hours_at_step_rate,
     optimizer_steps,
     training_flops,
+    training_mfu,
 )
 
 # training_flops of a 1B-parameter model on one token, over this: k in k·N·D.
@@ -334,8 +335,9 @@ class ContextPair:
 class MethodSide:
     """One of LoRA and QLoRA for "lora vs qlora": its planning estimate, its detailed estimate
     at typical settings (per GPU, None with no model named) and the utilisation the training
-    time estimates assume for its matmuls (rules/data/detailed.toml mfu.bf16_dense, an
-    assumption; QLoRA's dequantization is timed on top, rules.training_time.Dequant)."""
+    time estimates assume for its matmuls (rules/data/detailed.toml mfu.training_matmuls, an
+    assumption; a step's fixed costs and QLoRA's dequantization are timed on top,
+    rules.training_time.StepCost)."""
 
     method: str
     estimate_gb: Decimal
@@ -2255,7 +2257,6 @@ def _method_runs(query: Query, cat: Catalogue
 def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | None:
     """QLoRA and LoRA side by side: the planning estimate of each, the detailed estimate at
     typical settings when a model is named, and the utilisation each run is timed at."""
-    constants = load_constants()
     size = answer.params_b if answer.params_b is not None else query.params_b
     named = size is not None and not answer.missing and not answer.error
     sides: dict[str, MethodSide] = {}
@@ -2270,7 +2271,7 @@ def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | N
             detailed = found.per_gpu_gb if found is not None else None
         example = size if named and size is not None else _DIFF_EXAMPLE_B
         # QLoRA's matmuls run at LoRA's utilisation; its dequantization is timed apart
-        # (rules.training_time.Dequant).
+        # (rules.training_time.StepCost).
         planned, per_billion = memory(method, example, cat), memory(method, Decimal(1), cat)
         # A range only where one is published (full AdamW: 16 to 18 bytes); QLoRA's and
         # LoRA's floors are their bare weights, not a lower figure for the whole run.
@@ -2278,7 +2279,7 @@ def _method_diff(query: Query, answer: Answer, cat: Catalogue) -> MethodDiff | N
         sides[method] = MethodSide(
             method=method, estimate_gb=planned.estimate_gb,
             per_billion_gb=per_billion.estimate_gb, detailed_gb=detailed,
-            mfu=Decimal(repr(constants["mfu.bf16_dense"])),
+            mfu=training_mfu(),
             floor_gb=planned.floor_gb if ranged else None,
             floor_per_billion_gb=per_billion.floor_gb if ranged else None)
     return MethodDiff(params_b=size if named else None,

@@ -274,7 +274,7 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
     # the hours agree, and a measured rate is judged against the same peak.
     peak, precision = _training_peak(gpu)
     ckpt = DEFAULT_GRAD_CKPT if query.grad_ckpt is None else query.grad_ckpt
-    # QLoRA's dequantization is shared by a micro-batch's tokens (rules.training_time.Dequant).
+    # A step's fixed costs are shared by a micro-batch's tokens (rules.training_time.StepCost).
     # Attention's own FLOPs grow with the tokens a sample holds (rules.training_time).
     seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
     step = seq * (

@@ -2390,7 +2390,12 @@ def _training_time(
             target, met = _within(options, cat, within, paid, timed) or (target, False)
         deadline = {"deadline_hours": within, "deadline_met": met}
         if met and cheapest is not target and cheapest.gpu is not None:
-            deadline["slower"] = (cheapest, timed[cheapest.gpu, cheapest.gpu_count].wall_clock_hours)
+            # Said to cost less only where it does: 1× and 8× H100 paying the same blocks for
+            # the same GPU-hours is no cheaper run that takes longer.
+            less, more = paid(cheapest), paid(target)
+            if less is not None and more is not None and less < more:
+                deadline["slower"] = (
+                    cheapest, timed[cheapest.gpu, cheapest.gpu_count].wall_clock_hours)
     first = next((o for o in options if o.gpu is not None and o.usd_per_hour is not None), None)
     runs: list[tuple[int, Fit, Decimal, Decimal]] = []
     if not on_asked and not measured and not deadline and target is not None:

@@ -7,11 +7,14 @@ activation checkpointing recomputes the forward pass. N is the parameters a toke
 values, activations times activations) count on top, per token, from the model's shape and the
 tokens a sample holds (attention_flops_per_token): 2·n_layer·T·d_attn forward under a causal
 mask, 2.5 times that backward (FlashAttention's count), a forward more with checkpointing.
-Time = FLOPs / (peak dense BF16 FLOP/s × MFU).
-The MFU values are assumptions from rules/data/detailed.toml; a user's measured tokens/s per GPU
-replaces them whenever it is known. QLoRA runs its matmuls like LoRA and adds, on every pass
-over a micro-batch, the dequantization of its 4-bit weights to BF16 (bitsandbytes' MatMul4Bit:
-read 4 bits, write 2 bytes a weight), a memory-bound time the micro-batch's tokens share. Money lives elsewhere: this returns hours only (Decimal).
+Time = FLOPs / (peak dense BF16 FLOP/s × MFU), the MFU the matmuls' assumed utilisation less
+what a micro-step's fixed costs take of it: an overhead whatever its tokens (kernel launches,
+Python) and, for QLoRA, the dequantization of its 4-bit weights to BF16 on every pass
+(bitsandbytes' MatMul4Bit: read 4 bits, write 2 bytes a weight), a memory-bound time
+(StepCost). Both are shared by the micro-batch's tokens, so small micro-batches run at a lower
+utilisation. The values are assumptions from rules/data/detailed.toml, fitted to published
+measured runs (tests/data/measured-speed.csv); a user's measured tokens/s per GPU replaces
+them whenever it is known. Money lives elsewhere: this returns hours only (Decimal).
 """
 
 from __future__ import annotations
@@ -29,19 +32,21 @@ from rules.schema import Method
 
 __all__ = [
     "AttentionFlops",
-    "Dequant",
+    "StepCost",
     "StepCount",
     "TrainingThroughput",
     "TrainingTime",
     "active_params_b",
     "assumed_mfu",
     "attention_flops_per_token",
-    "dequant_for",
     "estimate_training_time",
     "gpu_hours_from_throughput",
     "optimizer_steps",
     "rounded_hours",
+    "step_cost_for",
+    "step_overhead_s",
     "training_flops",
+    "training_mfu",
     "training_throughput",
 ]
 
@@ -238,14 +243,13 @@ class TrainingThroughput(BaseModel):
 
 
 def _utilisation(spec: Method, mfu: Decimal | float | None,
-                 dequant: Dequant | None = None) -> tuple[Decimal, bool]:
-    """The model-FLOPs utilisation: the one given, else the assumed one of rules/data; for
-    QLoRA with its step and the GPU's bandwidth known (`dequant`), that one less the
-    dequantization's share of the step (without them its matmuls' alone: the dequantization,
-    a few percent at thousands of tokens a step, left out)."""
+                 step: StepCost | None = None) -> tuple[Decimal, bool]:
+    """The model-FLOPs utilisation: the one given, else the assumed one of the matmuls
+    (training_mfu), less the share of the micro-step its fixed costs take where the micro-batch
+    is known (`step`: StepCost; unknown, the matmuls' alone)."""
     if mfu is None:
-        bf16 = assumed_mfu()
-        return (dequant.utilisation(bf16) if dequant is not None else bf16), True
+        bf16 = training_mfu()
+        return (step.utilisation(bf16) if step is not None else bf16), True
     util = Decimal(str(mfu))
     if not util.is_finite() or not Decimal(0) < util <= Decimal(1):
         raise ValueError("mfu must be in (0, 1]")
@@ -254,21 +258,31 @@ def _utilisation(spec: Method, mfu: Decimal | float | None,
 
 @cache  # the data's constant
 def assumed_mfu() -> Decimal:
-    """The model-FLOPs utilisation assumed when none is measured (detailed.toml mfu.bf16_dense):
-    training's and a batch job's forward pass (rules.batch_time) alike."""
+    """The model-FLOPs utilisation a batch job's forward pass is assumed to run at
+    (detailed.toml mfu.bf16_dense, rules.batch_time)."""
     return Decimal(repr(load_constants()["mfu.bf16_dense"]))
 
 
+@cache  # the data's constant
+def training_mfu() -> Decimal:
+    """The utilisation a training step's matmuls are assumed to run at when none is measured
+    (detailed.toml mfu.training_matmuls); a step's fixed costs come on top (StepCost)."""
+    return Decimal(repr(load_constants()["mfu.training_matmuls"]))
+
+
 @dataclass(frozen=True, slots=True)
-class Dequant:
-    """What QLoRA's dequantization costs a step: bitsandbytes' MatMul4Bit turns each 4-bit
-    weight back into BF16 before every matmul (forward, backward, and the forward again that
-    checkpointing recomputes), a pass over every stored weight, memory-bound at the GPU's
-    bandwidth, whatever the micro-batch; the matmuls grow with its tokens. Its share of the
-    step is small at thousands of tokens a micro-batch and grows as they shrink."""
+class StepCost:
+    """What a micro-step costs beyond its matmuls: a fixed overhead whatever its tokens (the
+    kernel launches and Python of a forward and backward pass, the optimizer's share: a small
+    micro-batch cannot hide them, training.step_overhead_s) and, for QLoRA on a GPU whose
+    bandwidth is known, bitsandbytes' dequantization (MatMul4Bit turns each 4-bit weight back
+    into BF16 before every matmul: forward, backward, and the forward again that checkpointing
+    recomputes; a pass over every stored weight, memory-bound at the GPU's bandwidth). The
+    matmuls grow with the micro-batch's tokens; these do not, so their share of the step is
+    small at thousands of tokens a micro-batch and grows as they shrink."""
 
     tokens_per_step: int  # tokens per micro-batch, per GPU
-    bandwidth_gbs: Decimal  # per GPU
+    bandwidth_gbs: Decimal | None  # per GPU; None: no dequantization pass (not QLoRA, a Mac)
     peak_tflops: Decimal
     flops_per_param_token: Decimal  # k in k·N (recompute included)
     active_params_b: Decimal  # N: what a token's matmuls go through
@@ -277,42 +291,54 @@ class Dequant:
     reference: bool = False  # DPO's reference: the base's forward again, adapters disabled
     attention_flops_per_token: Decimal = Decimal(0)  # attention's own, also run at `bf16`
 
-    def seconds(self) -> Decimal:
-        """One step's dequantization: passes × weights × bytes read and written / bandwidth."""
+    def dequant_seconds(self) -> Decimal:
+        """One step's dequantization: passes × weights × bytes read and written / bandwidth;
+        none without a bandwidth."""
+        if self.bandwidth_gbs is None:
+            return Decimal(0)
         c = load_constants()
         passes = 2 + int(self.grad_ckpt) + int(self.reference)
         per = Decimal(repr(c["training.dequant_bytes_per_param"]))
         return passes * self.stored_params_b * 10**9 * per / (self.bandwidth_gbs * 10**9)
 
     def utilisation(self, bf16: Decimal) -> Decimal:
-        """The BF16 utilisation over the whole step, dequantization included: the matmuls'
-        time at `bf16`, over that time plus the dequantization's; to a thousandth."""
+        """The BF16 utilisation over the whole step: the matmuls' time at `bf16`, over that
+        time plus the dequantization's and the step's overhead; to a thousandth."""
         flops = (self.flops_per_param_token * self.active_params_b * 10**9
                  + self.attention_flops_per_token) * self.tokens_per_step
         matmuls = flops / (self.peak_tflops * 10**12 * bf16)
-        share = bf16 * matmuls / (matmuls + self.seconds())
+        share = bf16 * matmuls / (matmuls + self.dequant_seconds() + step_overhead_s())
         return share.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
 
 
-def dequant_for(
+@cache  # the data's constant
+def step_overhead_s() -> Decimal:
+    """A micro-step's fixed cost in seconds (detailed.toml training.step_overhead_s)."""
+    return Decimal(repr(load_constants()["training.step_overhead_s"]))
+
+
+def step_cost_for(
     model: ModelSpec | Decimal | float | int, method: Method | str,
     peak_tflops: Decimal | float | int, grad_ckpt: bool, tokens_per_step: int | None,
     bandwidth_gbs: Decimal | None, reference: bool = False,
     attention: AttentionFlops | None = None,
-) -> Dequant | None:
-    """QLoRA's dequantization on a GPU of that bandwidth at that micro-batch, else None (not
-    QLoRA, or the bandwidth or the step unknown)."""
-    spec = method_spec(method, "training")
-    if not spec.quantized_base or bandwidth_gbs is None or not tokens_per_step \
-            or tokens_per_step < 1 or bandwidth_gbs <= 0:
+) -> StepCost | None:
+    """A micro-step's costs beyond its matmuls at that micro-batch (QLoRA's dequantization
+    where the GPU's bandwidth is known), else None: the micro-batch unknown, the matmuls'
+    utilisation alone."""
+    if not tokens_per_step or tokens_per_step < 1:
         return None
+    spec = method_spec(method, "training")
+    dequant = spec.quantized_base and bandwidth_gbs is not None and bandwidth_gbs > 0
     stored = model.params_b if isinstance(model, ModelSpec) else active_params_b(model)
-    return Dequant(tokens_per_step=tokens_per_step, bandwidth_gbs=bandwidth_gbs,
-                   peak_tflops=_peak(peak_tflops),
-                   flops_per_param_token=_flops_per_param_token(spec, grad_ckpt, reference),
-                   active_params_b=active_params_b(model), stored_params_b=stored,
-                   grad_ckpt=grad_ckpt, reference=reference,
-                   attention_flops_per_token=attention.flops_per_token if attention else Decimal(0))
+    return StepCost(tokens_per_step=tokens_per_step,
+                    bandwidth_gbs=bandwidth_gbs if dequant else None,
+                    peak_tflops=_peak(peak_tflops),
+                    flops_per_param_token=_flops_per_param_token(spec, grad_ckpt, reference),
+                    active_params_b=active_params_b(model), stored_params_b=stored,
+                    grad_ckpt=grad_ckpt, reference=reference,
+                    attention_flops_per_token=attention.flops_per_token if attention
+                    else Decimal(0))
 
 
 def _peak(peak_bf16_tflops: Decimal | float | int) -> Decimal:
@@ -342,15 +368,15 @@ def training_throughput(
 ) -> TrainingThroughput:
     """Tokens/s per GPU = peak FLOP/s × utilisation / (k·N): the rate at which
     estimate_training_time's run goes (its seconds are tokens / this rate, before rounding).
-    QLoRA: `tokens_per_step` (a micro-batch's tokens per GPU) and the GPU's `bandwidth_gbs`
-    size its dequantization (Dequant); `seq_len`, the tokens a sample holds, attention's own
+    `tokens_per_step` (a micro-batch's tokens per GPU) and, for QLoRA, the GPU's
+    `bandwidth_gbs` size the step's fixed costs (StepCost); `seq_len`, the tokens a sample holds, attention's own
     FLOPs (attention_flops_per_token)."""
     if gpus < 1:
         raise ValueError("gpus must be at least 1")
     peak = _peak(peak_bf16_tflops)
     spec = method_spec(method, "training")
     attention = attention_flops_per_token(model, seq_len, grad_ckpt, trained=trained)
-    util, assumed = _utilisation(spec, mfu, dequant_for(
+    util, assumed = _utilisation(spec, mfu, step_cost_for(
         model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs, attention=attention))
     per = _flops_per_param_token(spec, grad_ckpt, trained=trained)
     params = active_params_b(model)
@@ -393,8 +419,8 @@ def estimate_training_time(
 ) -> TrainingTime:
     """GPU-hours from FLOPs: the caller passes the GPU's peak dense BF16 TFLOPS (from the GPU
     catalogue, e.g. A100 312, H100 989.5); `mfu` overrides the assumed utilisation; `reference`
-    adds a frozen reference model's forward pass (DPO, IPO, KTO); QLoRA: `tokens_per_step` and
-    `bandwidth_gbs` size its dequantization (Dequant); `seq_len`, the tokens a sample holds,
+    adds a frozen reference model's forward pass (DPO, IPO, KTO); `tokens_per_step` and, for
+    QLoRA, `bandwidth_gbs` size the step's fixed costs (StepCost); `seq_len`, the tokens a sample holds,
     attention's own FLOPs (attention_flops_per_token)."""
     if gpus < 1 or epochs < 1:
         raise ValueError("gpus and epochs must be at least 1")
@@ -404,7 +430,7 @@ def estimate_training_time(
     spec = method_spec(method, "training")
     assumptions: list[Note] = []
     attention = attention_flops_per_token(model, seq_len, grad_ckpt, reference, trained)
-    util, assumed = _utilisation(spec, mfu, dequant_for(
+    util, assumed = _utilisation(spec, mfu, step_cost_for(
         model, spec, peak, grad_ckpt, tokens_per_step, bandwidth_gbs, reference, attention))
     if assumed:
         assumptions.append(note("mfu_assumed", mfu=util))

@@ -92,13 +92,13 @@ def test_two_counts_with_hours_cost_each_side() -> None:
 def test_two_counts_with_a_dataset_time_each_side() -> None:
     out = _json("4x h100 vs 8x h100 for full finetune 13b on 1B tokens")
     body = str(out["text"])
-    assert "4× H100: about 20.86 hours (83.42 GPU-hours)." in body, body
-    assert "8× H100: about 10.43 hours (83.42 GPU-hours)." in body, body
+    assert "4× H100: about 16.29 hours (65.17 GPU-hours)." in body, body
+    assert "8× H100: about 8.15 hours (65.17 GPU-hours)." in body, body
     # The JSON describes the first configuration's estimated run.
-    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 83.42, "193.53")
+    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 65.17, "151.19")
     assert out["hours_assumed"] is True
     fr = str(_json("2 ou 4 H100 pour un fine-tuning complet de 8B sur 500M tokens ?")["text"])
-    assert "4× H100\u00a0: environ 6,42\u00a0heures" in fr, fr
+    assert "4× H100\u00a0: environ 5,34\u00a0heures" in fr, fr
 
 
 # --- time answers open as a native would write them ---------------------------------------------
@@ -125,25 +125,19 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
 
 @pytest.mark.parametrize(("text", "start", "cost"), [
     ("how much to train a 1B model from scratch on 10B tokens",
-     "💵 <b>About $130.09 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, "
-     "about 28.22 hours on 1× B200, the offered configuration where what you pay for this run, "
-     "in whole blocks of GPU-hours, is least.", "130.09"),
+     "💵 <b>About $156.31 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, about 190.62 hours on 1×", "156.31"),
     # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation), on
-    # the L40S: one 10-hour block ($8.20) covers its 5.53 hours, where the B200's 51 minutes
+    # the L40S: one 10-hour block ($8.20) covers its 4.2 hours, where the B200's 51 minutes
     # took a block of $46.10.
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $4.53 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 5.53 "
-     "hours on 1× L40S, the offered configuration where what you pay for this run, in whole "
-     "blocks of GPU-hours, is least.", "4.53"),
+     "💵 <b>About $3.44 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 4.2 hours on 1× L40S, the offered configuration where what you pay for this run, in whole blocks of GPU-hours, is least.", "3.44"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
-     "💵 <b>About $4.69 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 2.02 hours "
-     "on 1× H100.", "4.69"),
+     "💵 <b>About $4.08 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.76 hours on 1× H100.", "4.08"),
     ("¿cuánto cuesta entrenar un modelo de 1B desde cero con 10B tokens?",
-     "💵 <b>Unos 130,09\u00a0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de "
-     "tokens</b>", "130.09"),
+     "💵 <b>Unos 156,31\xa0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de tokens</b>", "156.31"),
     ("combien coûte le fine-tuning de llama 3.1 8b sur 50M tokens",
-     "💵 <b>Environ 4,53\u00a0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
-     "4.53"),
+     "💵 <b>Environ 3,44\xa0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
+     "3.44"),
 ])
 def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: str) -> None:
     out = _json(text)
@@ -155,7 +149,7 @@ def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: st
 def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
     body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
     assert "illustrative assumption" not in body, body
-    assert "1× L40S × 6.01 hours" in body  # QLoRA's own run on that dataset
+    assert "1× L40S × 4.68 hours" in body  # QLoRA's own run on that dataset
     assert "per hardware hour" not in body
 
 
@@ -214,12 +208,12 @@ def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> 
     ("est-ce que les heures GPU expirent ?", {"intent": "pay"}),
     # "which is cheaper" between methods, with a dataset: each run's cost, cheapest first
     ("8b full ft vs lora quality aside which is cheaper on 50M tokens",
-     {"intent": "cost", "method": "lora", "cost_usd": "4.31"}),
-    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.81"}),
+     {"intent": "cost", "method": "lora", "cost_usd": "3.30"}),
+    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.38"}),
     ("es mas barato hacer lora o qlora de un 8b con 50M tokens?",
-     {"intent": "cost", "cost_usd": "4.31"}),
+     {"intent": "cost", "cost_usd": "3.30"}),
     ("qu est-ce qui revient le moins cher en lora ou qlora pour un 8b sur 50M tokens ?",
-     {"intent": "cost", "cost_usd": "4.31"}),
+     {"intent": "cost", "cost_usd": "3.30"}),
 ])
 def test_forum_phrasings(text: str, facts: dict[str, object]) -> None:
     out = _json(text)
@@ -288,7 +282,7 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
 @pytest.mark.parametrize(("text", "facts"), [
     # "combien de temps il faut" asks how long, not how many cards
     ("combien de temps il faut pour qlorer un 70b sur 10M tokens avec une H100",
-     {"intent": "time", "gpu_count": 1, "hours": 3.58}),
+     {"intent": "time", "gpu_count": 1, "hours": 2.64}),
     ("combien de T4 il me faut pour 70b", {"intent": "recommend", "gpu_count": 8}),
     # a discount is answered by the price list (blocks at the same hourly rate)
     ("is there any discount for long rentals", {"intent": "prices"}),
@@ -312,10 +306,10 @@ def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
 @pytest.mark.parametrize(("text", "start"), [
     ("i have 500 bucks, can i full finetune a 7b on 1B tokens?",
      # where the run is paid least (was the cheapest hour's 1× H200, $137.90)
-     "✅ <b>Within $500: this run costs about $91.05, 19.75 hours on 1× B200 for 1 billion tokens."),
+     "✅ <b>Within $500: this run costs about $88.74, 4.78 hours on 8×"),
     ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50: "),
     ("tengo 100 dólares, me alcanza para un lora de llama 3.1 8b con 500M tokens?",
-     "✅ <b>Te alcanza con 100\u00a0US$: este entrenamiento cuesta unos 40,98\u00a0US$"),
+     "✅ <b>Te alcanza con 100\xa0US$: este entrenamiento cuesta unos 34,47\xa0US$"),
 ])
 def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: str,
                                                                            start: str) -> None:
@@ -355,8 +349,7 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
 
 @pytest.mark.parametrize(("text", "lead", "asks"), [
     ("how much to fine-tune llama 3.1 8b on 10k samples",
-     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 "
-     "samples are: about $0.61 at 512 tokens each, $2.02 at 2,048 tokens each",
+     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 samples are: about $0.59 at 512 tokens each, $1.57 at 2,048 tokens each",
      "How long is one of your samples, about?"),
     ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
      "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3.1 8B depende de cuánto miden tus "
@@ -385,5 +378,4 @@ def test_two_counts_that_both_miss_say_how_many_it_takes() -> None:
 def test_a_cost_lead_names_the_dataset_and_its_epochs() -> None:
     body = str(_json("how much would a 3 epoch qlora of llama 3.1 70b on 20M tokens cost on 2xh100")
                ["text"])
-    assert body.startswith("💵 <b>About $51.16 to fine-tune Llama 3.1 70B on 20 million tokens × "
-                           "3 epochs</b> — QLoRA, about 11.03 hours on 2× H100."), body
+    assert body.startswith("💵 <b>About $37.68 to fine-tune Llama 3.1 70B on 20 million tokens × 3 epochs</b> — QLoRA, about 8.12 hours on 2× H100."), body

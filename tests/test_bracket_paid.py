@@ -23,17 +23,15 @@ def _text(question: str, locale: str | None = None) -> str:
      "🧱 <b>You pay $23.20 at either length</b> — 1 block of 10 GPU-hours of H100"),
     # 5.91 hours fit a 10-hour block; 23.65 need the 24-hour one ($55.68).
     ("how much to lora llama 3 8b on 300k samples on an h100", None,
-     "🧱 <b>You pay $23.20 at 512 tokens a sample (1 block of 10 GPU-hours), $69.60 at 2,048 "
-     "(3 blocks of 10 GPU-hours)</b>: GPU-hours are sold only in blocks"),
+     "🧱 <b>You pay $23.20 at 512 tokens a sample (1 block of 10 GPU-hours), $55.68 at 2,048 (1 block"),
     ("cuanto cuesta un lora de llama 3 8b con 300k ejemplos en una h100", "es",
-     "🧱 <b>Pagas 23,20\u00a0US$ con 512 tokens por ejemplo (1 bloque de 10\u00a0GPU-horas), "
-     "69,60\u00a0US$ con 2.048 (3 bloques de 10\u00a0GPU-horas)</b>: las GPU-horas solo se venden"),
+     "🧱 <b>Pagas 23,20\xa0US$ con 512 tokens por ejemplo (1 bloque de 10\xa0GPU-horas), 55,68\xa0US$ con 2.048 (1 bloque"),
     ("combien coûte un lora de llama 3 8b sur 50k exemples sur une h100", "fr",
      "🧱 <b>Vous payez 23,20\u00a0$US pour l'une ou l'autre longueur</b> — 1 bloc de 10\u00a0"
      "GPU-heures (H100)\u00a0: les GPU-heures"),
     # Asked how long, the blocks still follow the costs.
     ("how long to lora mistral 7b on 300k samples", None,
-     "🧱 <b>You pay $16.40 at 512 tokens a sample (2 blocks of 10 GPU-hours), $52.48 at 2,048 (1 block of 24 GPU-hours and 4 blocks of 10 GPU-hours)</b>"),
+     "🧱 <b>You pay $16.40 at 512 tokens a sample (2 blocks of 10 GPU-hours), $39.36 at 2,048 (2 block"),
 ])
 def test_blocks_paid_for_each_length(question: str, locale: str | None, paid: str) -> None:
     assert paid in _text(question, locale)

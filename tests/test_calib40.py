@@ -129,18 +129,20 @@ def test_llm_foundry_long_contexts_move_toward_one() -> None:
     before, after = _foundry(False), _foundry(True)
     assert len(after) == 30
     long = {k: v for k, v in after.items() if k[1] >= 32768}
-    # Were 0.31-0.83 (test_calib39): the formula left attention out, more than 2·N a token
-    # at 65,536 tokens on MPT 7B.
-    assert len(long) == 4 and all(0.7 <= v <= 1.45 for v in long.values()), long
-    assert all(0.3 <= before[k] <= 0.85 for k in long), [before[k] for k in long]
+    # Without the term 0.22-0.58 (test_calib39): the formula left attention out, more than
+    # 2·N a token at 65,536 tokens on MPT 7B; with it 0.52-1.00 (at the matmuls' 50 %, no
+    # step cost in this formula-only check; 0.75-1.42 at 35 %).
+    assert len(long) == 4 and all(0.5 <= v <= 1.05 for v in long.values()), long
+    assert all(0.2 <= before[k] <= 0.6 for k in long), [before[k] for k in long]
     # Short ones barely move: +1-5 % at 2,048 tokens and fewer.
     for key, ratio in after.items():
         if key[1] <= 2048:
             assert 1.0 < ratio / before[key] <= 1.06, (key, before[key], ratio)
-    # One card's rows now sit nearer each other across 1,024-65,536 tokens (H100 MPT 7B:
-    # 0.31-1.57 before, 0.75-1.60 after).
+    # One card's rows now sit nearer each other across 1,024-65,536 tokens (H100 MPT 7B at the
+    # matmuls' 50 %: 0.22-1.12 without the term, 0.52-1.12 with it).
     h100_7b = [v for k, v in after.items() if k[0] == "H100" and "MPT 7B" in k[2]]
-    assert min(h100_7b) >= 0.7 and max(h100_7b) <= 1.65, h100_7b
+    assert min(h100_7b) >= 0.5 and max(h100_7b) <= 1.15, h100_7b
+    assert min(before[k] for k, v in after.items() if k[0] == "H100" and "MPT 7B" in k[2]) < 0.3
 
 
 @pytest.mark.parametrize(("text", "said"), [

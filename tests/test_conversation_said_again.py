@@ -56,7 +56,7 @@ DEADLINES: list[tuple[tuple[str, ...], str]] = [
       "and three epochs?", "is a day enough?"),
      "❌ <b>No: by this estimate it takes longer than 24 hours.</b>"),
     (("how long to qlora llama 3 8b on my 3090 for 30k samples of 512 tokens", "is a night enough?"),
-     "⚠️ <b>Only in a long night: by this estimate it takes more than 8 hours.</b>"),
+     "✅ <b>Yes: by this estimate it finishes overnight.</b> A night is"),
     (("how long to qlora llama 3 8b on my 3090 for 20k samples", "is a week enough?"),
      "✅ <b>Yes: by this estimate it finishes within 168 hours, even at 2,048 tokens a sample.</b>"),
 ]
@@ -74,9 +74,9 @@ def test_a_cost_after_a_run_timed_on_a_card_not_rented_is_where_we_rent_it() -> 
     _, cost, epochs = converse("how long to qlora llama 3 8b on my l4 for 100M tokens",
                                "and how much would that cost on your gpus?", "and for 2 epochs?")
     assert cost.answer.intent == "cost", cost.text
-    assert "💵 <b>About $9.85 to fine-tune Llama 3 8B on 100 million tokens</b>" in cost.text
+    assert "💵 <b>About $7.68 to fine-tune Llama 3 8B on 100 million tokens</b>" in cost.text
     assert "illustrative" not in cost.text, cost.text
-    assert "💵 <b>About $19.91 to fine-tune Llama 3 8B on 100 million tokens × 2 epochs</b>" \
+    assert "💵 <b>About $15.36 to fine-tune Llama 3 8B on 100 million tokens × 2 epochs</b>" \
         in epochs.text, epochs.text
 
 

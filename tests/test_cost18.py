@@ -18,8 +18,7 @@ def spaced(text: str) -> str:
 # on one line, then the time, then the cost (was the time, the cost, and the memory line last).
 FIT_FIRST_TIMED: list[tuple[str, str | None, str, list[str]]] = [
     ("can i lora llama 3 8b on an a100, how long for 10M tokens and how much?", None,
-     "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (LoRA).</b> Memory: about 23.1 GB per GPU of "
-     "85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 1.28 hours",
+     "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (LoRA).</b> Memory: about 23.1 GB per GPU of 85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 58",
      ["💵 <b>You pay $9.20</b>"]),
     ("puedo hacer lora de llama 3 8b en una a100, cuanto tarda con 10M tokens y cuanto cuesta?",
      "es", "✅ <b>Sí: Llama 3 8B cabe en 1× A100 80GB (LoRA).</b> Memoria: unos 23,1 GB",
@@ -110,19 +109,18 @@ def test_anything_cheaper_keeps_the_hours_and_the_method(
 # the hours alone in Spanish: "cuánto entreno" was not read as data asked).
 TOKENS_FOR_MONEY: list[tuple[str, str | None, str]] = [
     ("con 15 usd cuanto entreno un 8b", "es",
-     "⏱ <b>En 10 horas, 1× L40S entrena unos 87 millones de tokens (QLoRA, unos 2.421 tokens/s "
-     "con un 32 % supuesto de su pico: una estimación, no una medición).</b>"),
+     "⏱ <b>En 10 horas, 1× L40S entrena unos 110 millones de tokens (QLoRA, unos 3.092 tokens/s "
+     "con un 41 % supuesto de su pico: una estimación, no una medición).</b>"),
     ("cuanto puedo entrenar un 8b con 15 dolares", "es", "⏱ <b>En 10 horas, 1× L40S entrena unos "
-     "87 millones de tokens"),
+     "110 millones de tokens"),
     ("how many tokens can i train a 8b on with $15", None,
-     "⏱ <b>In 10 hours, 1× L40S trains about 87 million tokens (QLoRA, about 2,421 tokens/s at "
-     "an assumed 32% of its peak: an estimate, not a measurement).</b>"),
+     "⏱ <b>In 10 hours, 1× L40S trains about 110 million tokens (QLoRA, about 3,092 tokens/s at an assumed 41% of its peak: an estimate, not a measurement).</b>"),
     ("how much can i train a 8b with $15", None,
-     "⏱ <b>In 10 hours, 1× L40S trains about 87 million tokens"),
+     "⏱ <b>In 10 hours, 1× L40S trains about 110 million tokens"),
     ("avec 15 $ je peux entraîner un 8b sur combien de tokens", "fr",
-     "⏱ <b>En 10 heures, 1× L40S entraîne environ 87 millions de tokens"),
+     "⏱ <b>En 10 heures, 1× L40S entraîne environ 110 millions de tokens"),
     ("avec 15 $ combien je peux entraîner un 8b", "fr",
-     "⏱ <b>En 10 heures, 1× L40S entraîne environ 87 millions de tokens"),
+     "⏱ <b>En 10 heures, 1× L40S entraîne environ 110 millions de tokens"),
 ]
 
 
@@ -167,6 +165,6 @@ def test_a_cost_where_it_does_not_fit_leads_with_the_verdict(
 def test_the_next_step_names_the_configuration_priced() -> None:
     text = ask("how much to rent enough gpus to full finetune qwen2.5 32b for 3 epochs on 200M "
                "tokens").text
-    assert "8× B200 × 7.04 hours" in text, text
+    assert "8× B200 × 5.44 hours" in text, text
     assert "🛠 Next: with Hugging Face TRL, on 8× B200, run it with" in text, text
     assert "on 8× H200, run it" not in text, text

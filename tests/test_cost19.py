@@ -18,32 +18,29 @@ def spaced(text: str) -> str:
 # on one card follows as a supporting line (was "❌ No: … does not fit on 1× A100 80GB" first).
 GPU_HOURS: list[tuple[str, str | None, str, list[str]]] = [
     ("how many A100 hours to full finetune llama 3 8b on 100M tokens", None,
-     "⏱ <b>Full AdamW of Llama 3 8B: 16.89 A100 80GB GPU-hours for 100 million tokens (about "
-     "4.22 hours on 4× A100 80GB: it needs about 150.9 GB, more than one holds).</b>",
+     "⏱ <b>Full AdamW of Llama 3 8B: 12.5 A100 80GB GPU-hours for 100 million tokens (about 3.13 hours on 4× A100 80GB: it needs about 150.9 GB, more than one holds).</b>",
      ["💵 <b>You pay $18.40</b>",
       "❌ No: Llama 3 8B does not fit on 1× A100 80GB (full AdamW). At sequence length 2,048"]),
     ("cuántas horas de A100 para un full finetune de llama 3 8b con 100M tokens", "es",
-     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 16,89 GPU-horas de la A100 80GB para "
-     "100 millones de tokens (alrededor de 4,22 horas en 4× A100 80GB: necesita unos 150,9 GB",
+     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 12,5 GPU-horas de la A100 80GB para "
+     "100 millones de tokens (alrededor de 3,13 horas en 4× A100 80GB: necesita unos 150,9 GB",
      ["💵 <b>Pagas 18,40 US$</b>", "❌ No: Llama 3 8B no cabe en 1× A100 80GB"]),
     ("combien d'heures d'A100 pour un full finetune de llama 3 8b sur 100M tokens", "fr",
-     "⏱ <b>Entraînement complet avec AdamW pour Llama 3 8B : 16,89 GPU-heures de l'A100 80GB "
-     "pour 100 millions de tokens (environ 4,22 heures sur 4× A100 80GB : il demande environ "
+     "⏱ <b>Entraînement complet avec AdamW pour Llama 3 8B : 12,5 GPU-heures de l'A100 80GB "
+     "pour 100 millions de tokens (environ 3,13 heures sur 4× A100 80GB : il demande environ "
      "150,9 Go",
      ["💵 <b>Vous payez 18,40 $US</b>", "❌ Non : Llama 3 8B ne tient pas sur 1× A100 80GB"]),
     # On one GPU the wall clock is the GPU-hours: the usual headline says both.
     ("how many gpu hours of a100 to lora llama 3 8b on 100M tokens", None,
-     "⏱ <b>LoRA of Llama 3 8B: about 12.82 hours on 1× A100 80GB (12.82 GPU-hours for 100 "
-     "million tokens).</b>", ["✅ Memory: about 23.1 GB per GPU"]),
+     "⏱ <b>LoRA of Llama 3 8B: about 9.65 hours on 1× A100 80GB (9.65 GPU-hours for 100 million tokens).</b>", ["✅ Memory: about 23.1 GB per GPU"]),
     # Another card costs least for the run, but the H100's own GPU-hours were asked: timed on
     # the cheapest H100 configuration that holds it (was 22.57 hours on 1× B200).
     ("how many h100 hours to full finetune llama 3 8b on 1B tokens", None,
-     "⏱ <b>Full AdamW of Llama 3 8B: 53.27 H100 GPU-hours for 1 billion tokens (about 6.66 "
-     "hours on 8× H100: it needs about 150.9 GB, more than one holds).</b>",
+     "⏱ <b>Full AdamW of Llama 3 8B: 44.08 H100 GPU-hours for 1 billion tokens (about 5.51 hours on 8× H100: it needs about 150.9 GB, more than one holds).</b>",
      ["Timed where it costs least of the configurations of the H100 we offer that hold it.",
-      "💵 <b>You pay $125.28</b>", "❌ No: Llama 3 8B does not fit on 1× H100"]),
+      "💵 <b>You pay $111.36</b>", "❌ No: Llama 3 8B does not fit on 1× H100"]),
     ("cuantas horas de h100 para full finetune de llama 3 8b con 1B tokens", "es",
-     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 53,27 GPU-horas de la H100",
+     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 44,08 GPU-horas de la H100",
      ["Tiempo calculado donde menos cuesta de las configuraciones de la H100"]),
 ]
 
@@ -99,13 +96,13 @@ def durations(text: str) -> dict[str, set[str]]:
 
 ONE_WALL_CLOCK: list[tuple[str, str | None, str, str]] = [
     ("how long to full finetune llama 3 8b on 300M tokens on 8 h100s", None, "8× H100",
-     "2 hours"),
-    ("how long to full finetune llama 3 70b on 20M tokens", None, "8× B200", "30 minutes"),
-    ("how much to full finetune mistral 7b on 100M tokens", None, "4× A100 80GB", "3.87 hours"),
+     "1.65 hours"),
+    ("how long to full finetune llama 3 70b on 20M tokens", None, "8× B200", "22 minutes"),
+    ("how much to full finetune mistral 7b on 100M tokens", None, "4× A100 80GB", "2.88 hours"),
     ("cuanto tarda un full finetune de llama 3 8b con 5M tokens en 2 a100", "es",
-     "2× A100 80GB", "25 minutos"),
+     "2× A100 80GB", "19 minutos"),
     ("combien de temps pour un full finetune de mistral 7b sur 100M tokens", "fr",
-     "4× A100 80GB", "3,87 heures"),
+     "4× A100 80GB", "2,88 heures"),
 ]
 
 
@@ -122,7 +119,7 @@ def test_one_wall_clock_a_reply(question: str, lang: str | None, config: str,
 ONE_QUOTE: list[tuple[str, str | None, str]] = [
     ("how much to lora llama 3 8b on 100M tokens on an h100", None, "💵 <b>You pay $23.20</b>"),
     ("how much to full finetune qwen2.5 32b for 3 epochs on 200M tokens", None,
-     "💵 <b>You pay $267.38</b>"),
+     "💵 <b>You pay $202.84</b>"),
     ("cuanto cuesta hacer lora de qwen2.5 32b 3 epocas con 200M tokens", "es", "💵 <b>Pagas"),
     ("combien pour une lora de llama 3 8b sur 100M tokens sur une h100", "fr",
      "💵 <b>Vous payez 23,20 $US</b>"),
@@ -142,20 +139,17 @@ def test_one_quote_a_reply(question: str, lang: str | None, paid: str) -> None:
 BUDGET_TRAINS: list[tuple[str, str | None, str, list[str]]] = [
     ("con 50 dolares cual es el modelo mas grande que puedo entrenar", "es", "Kimi K2",
      ["💵 <b>Con 50 US$ tienes 1,3 horas de 8× H200",
-      "⏱ Esas horas entrenan Kimi K2 (1T MoE) con unos 27 millones de tokens (QLoRA): 6·N·D "
-      "FLOPs, con N sus 32B parámetros activos (una mezcla de expertos)",
+      "⏱ Esas horas entrenan Kimi K2 (1T MoE) con unos 30 millones de tokens (QLoRA): 6·N·D FLOPs, con N sus 32B parámetros activos (una mezcla de expertos)",
       "una estimación, no una medición."]),
     ("$20 biggest model i can finetune", None, "Llama 4 Maverick",
      ["💵 <b>$20 buys 5 hours of 4× A100 80GB",
-      "⏱ Those hours train Llama 4 Maverick (400B MoE) on about 42 million tokens (QLoRA): "
-      "6·N·D FLOPs with N its 17B active parameters (a mixture of experts)"]),
+      "⏱ Those hours train Llama 4 Maverick (400B MoE) on about 50 million tokens (QLoRA): 6·N·D FLOPs with N its 17B active parameters (a mixture of experts)"]),
     ("avec 50 dollars quel est le plus gros modèle que je peux entraîner", "fr", "Kimi K2",
-     ["⏱ Ces heures entraînent Kimi K2 (1T MoE) sur environ 27 millions de tokens (QLoRA) : "
+     ["⏱ Ces heures entraînent Kimi K2 (1T MoE) sur environ 30 millions de tokens (QLoRA) : "
       "6·N·D FLOP, N étant ses 32B paramètres actifs"]),
     ("biggest model i can train with $50 on an h100", None, "Command R+ 104B",
      ["💵 <b>$50 buys 20 hours of 1× H100",
-      "⏱ Those hours train Command R+ 104B on about 37 million tokens (QLoRA): 6·N·D "
-      "FLOPs with N its 104B parameters, at an assumed 33% of the H100's peak"]),
+      "⏱ Those hours train Command R+ 104B on about 50 million tokens (QLoRA): 6·N·D FLOPs with N its 104B parameters, at an assumed 45% of the H100's peak"]),
 ]
 
 

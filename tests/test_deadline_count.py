@@ -13,30 +13,33 @@ from tests.support.chat import ask
 
 CASES = [
     # text, lang, count answered, lead (in order)
-    ("how many h100 do i need to full finetune llama 3 8b on 2B tokens in 24 hours", "en", 5,
-     ["🔢 <b>You need 5× H100 for Llama 3 8B (full AdamW) to end the run within 24 hours: about "
-      "21.31 hours on 5, by the time estimate below.</b>",
-      "2× would hold it by memory, but would take about 53.27 hours.",
-      "5× H100 × 21.31 hours at $11.60/hour = 106.54 GPU-hours"]),
-    ("how many h100s to full fine tune llama3 8b on 2 billion tokens within a day", "en", 5,
-     ["You need 5× H100", "within 24 hours"]),
+    ("how many h100 do i need to full finetune llama 3 8b on 2B tokens in 24 hours", "en", 4,
+     ["🔢 <b>You need 4× H100 for Llama 3 8B (full AdamW) to end the run within 24 hours: about "
+      "22.04 hours on 4, by the time estimate below.</b>",
+      "2× would hold it by memory, but would take about 44.08 hours.",
+      "4× H100 × 22.04 hours at $9.28/hour = 88.15 GPU-hours"]),
+    ("how many h100s to full fine tune llama3 8b on 2 billion tokens within a day", "en", 4,
+     ["You need 4× H100", "within 24 hours"]),
     # Memory binds: the deadline is met on the count memory asks for, and said so.
     ("how many h100 do i need to full finetune llama 3 8b on 2B tokens in 3 days", "en", 2,
      ["🔢 <b>You need 2× H100 (160 GB) for Llama 3 8B (full AdamW), by memory; the run ends "
-      "within 3 days there: about 53.27 hours", "2× H100 × 53.27 hours"]),
+      "within 3 days there: about 44.08 hours", "2× H100 × 44.08 hours"]),
     ("combien de h100 pour fine-tuner llama 3 8b en full sur 2 milliards de tokens en 24 heures ?",
-     "fr", 5, ["Il vous faut 5× H100 pour Llama 3 8B", "en 24\u00a0heures", "En mémoire, 2×"]),
+     "fr", 4, ["Il vous faut 4× H100 pour Llama 3 8B", "en 24\u00a0heures", "En mémoire, 2×"]),
     ("cuántas h100 necesito para un fine-tuning completo de llama 3 8b con 2 mil millones de "
-     "tokens en 24 horas", "es", 5, ["Necesitas 5× H100 para Llama 3 8B", "En memoria bastarían 2×"]),
-    # From scratch, no tokens: Chinchilla's 140B tokens; 9 would end it, one instance has 8.
-    ("how many h100 to pretrain a 7b model in a month", "en", 8,
-     ["🔢 <b>Even 8× H100, the most one instance has, take about 786.03 hours for a 7B model "
-      "(full AdamW), longer than 30 days",
-      "💵 698.69 hours on 9× H100, across instances, would be 6,288.25 GPU-hours: $14,588.74",
+     "tokens en 24 horas", "es", 4, ["Necesitas 4× H100 para Llama 3 8B", "En memoria bastarían 2×"]),
+    # From scratch, no tokens: Chinchilla's 140B tokens; 11 would end it, one instance has 8
+    # (three weeks: 8× H100 end it within a month since the micro-step's fixed cost, 669.37 hours).
+    ("how many h100 to pretrain a 7b model in 3 weeks", "en", 8,
+     ["🔢 <b>Even 8× H100, the most one instance has, take about 669.37 hours for a 7B model "
+      "(full AdamW), longer than 21 days",
+      "💵 486.81 hours on 11× H100, across instances, would be 5,354.96 GPU-hours: $12,423.51",
       "📚 No tokens given: 140 billion tokens assumed",
-      "8× H100 × 786.03 hours at $18.56/hour"]),
-    ("cuántas h100 para entrenar desde cero un modelo de 1b en una semana", "es", 1,
-     ["Necesitas 1× H100 (80\u00a0GB) para un modelo de 1B", "por memoria", "7\u00a0días",
+      "8× H100 × 669.37 hours at $18.56/hour"]),
+    # Memory binds (two weeks: a 1B at 2,048 tokens a micro-step runs at ~20 % since the
+    # micro-step's fixed cost, 225.71 hours on one H100, past a week).
+    ("cuántas h100 para entrenar desde cero un modelo de 1b en dos semanas", "es", 1,
+     ["Necesitas 1× H100 (80\u00a0GB) para un modelo de 1B", "por memoria", "14\u00a0días",
       "20 mil millones de tokens"]),
 ]
 
@@ -72,9 +75,9 @@ def test_hours_without_tokens_rent_the_memory_count(text: str) -> None:
     # Chinchilla's tokens, each configuration with its hours and price (was the seed's
     # illustrative 168 hours on 1× H200, $515.76, for 140B tokens' work)
     ("how many gpus to train a 7b model from scratch",
-     ["💵 <b>About $12,748.63 to train a 7B model from scratch on 140 billion tokens</b>",
+     ["💵 <b>About $12,423.51 to train a 7B model from scratch on 140 billion tokens</b>",
       "📚 No tokens given: 140 billion tokens assumed",
-      "8× B200 ($12,751.26, 345.68 hours)"]),
+      "8× B200 ($13,322.90, 361.16 hours)"]),
     ("cuántas gpus necesito para entrenar un modelo de 3b desde cero",
      ["con 60 mil millones de tokens", "📚 Sin tokens indicados"]),
 ])

@@ -245,7 +245,10 @@ def test_the_b200_is_timed_at_its_cited_dense_bf16_peak() -> None:
                  dataset_tokens=D(200_000_000))
     t = d.training_time
     assert t is not None and t.problem is None and t.asked and t.peak_tflops == D(2250)
-    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "2250", "0.35")
+    # 2,048 tokens a micro-step: 6 x 70e9 x 2048 / (2250e12 x 0.5) = 0.765 s of matmuls and
+    # 0.05 s of fixed cost: 0.5 x 0.765 / 0.815 = 0.469 of the peak.
+    assert t.mfu == D("0.469")
+    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "2250", "0.469")
     assert t.quote is not None and (t.quote.gpu, t.quote.gpu_count) == ("b200", 2)
     assert "2,250" in render(d, "en")
 
@@ -257,20 +260,21 @@ def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:
     assert t is not None and t.problem is None and t.asked
     # 4·N·D for LoRA + 2·N·D to recompute the checkpointed forward (checkpointing by default).
     assert t.flops_per_param_token == 6 and t.flops == D(6) * 70 * 10**9 * 200_000_000
-    assert t.mfu == D("0.35") and t.mfu_assumed and t.peak_tflops == D(312)
-    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "312", "0.35") == D("213.68")
-    assert t.wall_clock_hours == D("53.42")
+    # 6 x 70e9 x 2048 / (312e12 x 0.5) = 5.51 s of matmuls a micro-step, 0.05 s fixed.
+    assert t.mfu == D("0.496") and t.mfu_assumed and t.peak_tflops == D(312)
+    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "312", "0.496") == D("150.78")
+    assert t.wall_clock_hours == D("37.695")
     quote = t.quote
     assert quote is not None and (quote.gpu, quote.gpu_count) == ("a100-80gb", 4)
     assert quote.gpu_hours == t.gpu_hours and not quote.hours_assumed
-    assert quote.cost_usd == D("213.68") * D("0.92")
-    assert quote.plan.hours_bought >= 214
+    assert quote.cost_usd == D("150.78") * D("0.92")
+    assert quote.plan.hours_bought >= 151
     en = render(d, "en")
-    assert "35%" in en and "312" in en and "8.4 × 10¹⁹" in en
-    # 214 GPU-hours are bought (6 × 24 + 7 × 10, $196.88): what is paid leads.
-    assert "You pay $196.88" in en and "This run uses $196.59 of it" in en
+    assert "50%" in en and "312" in en and "8.4 × 10¹⁹" in en
+    # 152 GPU-hours are bought (3 × 24 + 8 × 10, $139.84): what is paid leads.
+    assert "You pay $139.84" in en and "This run uses $138.72 of it" in en
     assert "The utilization is an assumption" in en
-    assert "35\u00a0%" in render(d, "fr") or "35\u202f%" in render(d, "fr")
+    assert "50\u00a0%" in render(d, "fr") or "50\u202f%" in render(d, "fr")
 
 
 def test_h100_without_checkpointing_and_qlora_mfu() -> None:
@@ -279,18 +283,19 @@ def test_h100_without_checkpointing_and_qlora_mfu() -> None:
     t = d.training_time
     assert t is not None and t.flops_per_param_token == 4
     assert t.gpu is not None and t.peak_tflops == CAT.gpu(t.gpu).bf16_dense_tflops
-    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, str(t.peak_tflops), "0.35")
+    assert t.mfu == D("0.455")
+    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, str(t.peak_tflops), "0.455")
     # Without checkpointing 8x H100 cannot hold it (detailed estimate): timed where it fits.
     assert d.check is not None and not d.check.detailed_fits and t.asked_short
     assert t.quote is not None and not t.asked and (t.quote.gpu, t.quote.gpu_count) != ("h100", 8)
     # QLoRA dequantizes every weight on each of its 3 passes a step (rules/data/detailed.toml
     # training.dequant_bytes_per_param): at 2048 tokens a step on an H100 the matmuls take
-    # 6 x 70e9 x 2048 / (989.5e12 x 0.35) = 2.484 s, the dequantization 3 x 70e9 x 2.52 /
-    # 3350e9 = 0.158 s: 0.35 x 2.484 / 2.642 = 0.329 of the peak.
+    # 6 x 70e9 x 2048 / (989.5e12 x 0.5) = 1.739 s, the dequantization 3 x 70e9 x 2.52 /
+    # 3350e9 = 0.158 s, the step's fixed cost 0.05 s: 0.5 x 1.739 / 1.947 = 0.447 of the peak.
     qlora = detailed(intent="fit", params_b=D(70), method="qlora", gpu="h100",
                      dataset_tokens=D(10**8)).training_time
-    assert qlora is not None and qlora.mfu == D("0.329")
-    assert qlora.gpu_hours == _gpu_hours(6, 70, 10**8, "989.5", "0.329")
+    assert qlora is not None and qlora.mfu == D("0.447")
+    assert qlora.gpu_hours == _gpu_hours(6, 70, 10**8, "989.5", "0.447")
 
 
 def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
@@ -307,25 +312,23 @@ def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
 
 def test_the_run_is_timed_where_it_costs_least_not_on_the_cheapest_hour() -> None:
     """70B QLoRA on 100M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
-    $2.32/hour at 989.5, 1× B200 $4.61/hour at 2,250: the run's 14.81 B200 hours (35 %: no
-    bandwidth cited to time its dequantization) are paid $92.20 (20 GPU-hours in blocks), the
-    H100's 35.84 hours (32.9 %) $92.80 (40), the A100's 110.3 hours (33.9 %) more: least on
-    the B200, though its hour is the dearest."""
+    $2.32/hour at 989.5: the H100's 26.38 hours (44.7 %) are paid $69.60 (30 GPU-hours in
+    blocks), the A100's 79.06 hours $73.60 (80): least on the H100, though its hour is dearer."""
     d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**8))
     t = d.training_time
-    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("b200", 1)
+    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("h100", 1)
     assert t.cheaper_hour is not None and t.cheaper_hour.gpu == "a100-80gb"
-    assert t.quote.plan.usd == D("92.20")
+    assert t.quote.plan.usd == D("69.60")
 
 
 def test_the_run_is_timed_where_the_blocks_paid_cost_least() -> None:
-    """GPU-hours are sold in blocks of at least 10: 70B QLoRA on 10M tokens takes 2.59 hours
-    on a B200 but is paid a whole block, $46.10; its 18.7 hours on an A100 are paid $18.40 (two
-    blocks of 10). Was timed on the B200, whose run alone ($11.94) costs least."""
+    """GPU-hours are sold in blocks of at least 10: 70B QLoRA on 10M tokens takes 2.64 hours
+    on an H100 but is paid a whole block, $23.20; its 7.91 hours on an A100 are paid $9.20 (one
+    block of 10). Was timed where the run alone costs least."""
     d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**7))
     t = d.training_time
     assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("a100-80gb", 1)
-    assert t.quote.plan.usd == D("18.40") and t.cheaper_hour is None
+    assert t.quote.plan.usd == D("9.20") and t.cheaper_hour is None
 
 
 def test_a_measured_throughput_replaces_the_assumed_mfu() -> None:
@@ -413,7 +416,7 @@ def test_include_works_from_the_fit_template_context() -> None:
     text = env.from_string(
         '{% if detailed %}{% include "detailed.html.j2" %}{% endif %}'
     ).render(detailed=d, fmt=Formatter("en"), ph=Phrases("en", CAT), cat=CAT, locale="en")
-    assert "This run uses $196.59 of it" in text
+    assert "This run uses $138.72 of it" in text
 
 
 # ----------------------------------------------------------------------------- chart
@@ -548,10 +551,10 @@ def test_offload_is_not_assumed_where_the_run_fits_or_on_one_gpu() -> None:
 def test_a_card_without_bf16_is_timed_at_its_datasheet_fp16_peak() -> None:
     # T4 datasheet: 65 FP16 TFLOPS mixed precision, 320 GB/s; QLoRA of 8B with checkpointing =
     # 6·N·D plus attention's own 2·32·1024·8192 x 4.5 = 2.42e9 FLOPs a token (attn40), at the
-    # assumed 35 % less the dequantization's share of a 2048-token step: matmuls
-    # (6 x 8e9 + 2.42e9) x 2048 / (65e12 x 0.35) = 4.54 s, dequantization 3 x 8e9 x 2.52 /
-    # 320e9 = 0.189 s: 0.35 x 4.54 / 4.73 = 0.336; (6 x 8e9 + 2.42e9) x 1e7 / (0.336 x 65e12)
-    # s = 6.41 h (6.12 before attention was counted).
+    # matmuls' assumed 50 % less the share of a 2048-token step its dequantization and fixed
+    # cost take: matmuls (6 x 8e9 + 2.42e9) x 2048 / (65e12 x 0.5) = 3.177 s, dequantization
+    # 3 x 8e9 x 2.52 / 320e9 = 0.189 s, fixed 0.05 s: 0.5 x 3.177 / 3.416 = 0.465;
+    # (6 x 8e9 + 2.42e9) x 1e7 / (0.465 x 65e12) s = 4.63 h (6.41 at 35 % less dequantization).
     from bot.pipeline import Pipeline, to_json
 
     reply = Pipeline(CAT).ask("how long to qlora llama 3 8b on a T4 with 10M tokens")
@@ -559,10 +562,10 @@ def test_a_card_without_bf16_is_timed_at_its_datasheet_fp16_peak() -> None:
     assert t is not None and t.gpu == "t4" and t.asked
     assert t.peak_precision == "fp16" and t.peak_tflops == 65
     assert t.params_b is not None
-    assert t.mfu == D("0.336") and t.attention is not None
+    assert t.mfu == D("0.465") and t.attention is not None
     assert to_json(reply)["hours"] == pytest.approx(
         (6 * float(t.params_b) * 1e9 + float(t.attention.flops_per_token)) * 1e7
-        / (0.336 * 65e12) / 3600, abs=0.01)
+        / (0.465 * 65e12) / 3600, abs=0.01)
     assert "FP16 mixed precision is assumed" in to_json(reply)["text"]
     # No datasheet figure on file (a laptop's RTX 4090, whose clock is the laptop maker's): still
     # no time rather than a guess (the RTX A5000 asked here before has a derived peak since

@@ -16,7 +16,7 @@ from tests.support.chat import converse
         ("qwen3 14b q4 on a 3090", "how quick is it", None, "⚡ <b>At most about 105 tokens/s"),
         ("qwen3 14b en q4 en una 3090", "qué tan rápido?", "es", "⚡ <b>Como mucho unos 105 tokens/s"),
         ("qwen3 14b en q4 sur une 3090", "et en vitesse ?", "fr", "⚡ <b>Au plus environ 105 tokens/s"),
-        ("llama 3 8b lora on a 4090", "how fast?", None, "🏋️ <b>About 1,146 training tokens/s"),
+        ("llama 3 8b lora on a 4090", "how fast?", None, "🏋️ <b>About 1,576 training tokens/s"),
     ],
 )
 def test_speed_asked_after_a_run(first: str, then: str, locale: str | None, lead: str) -> None:

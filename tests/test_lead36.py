@@ -17,10 +17,10 @@ from tests.support.chat import CATALOGUE, ask, converse, says
     # 1× L40S, $8.20, the samples unread)
     ("what gpu should i use to train gemma 3 12b on 30k examples",
      ["💵 <b>What fine-tuning Gemma 3 12B with QLoRA costs depends on how long your 30,000 "
-      "samples are: about $2.73 at 512 tokens each, $8.99 at 2,048 tokens each, on 1× L40S "
+      "samples are: about $2.47 at 512 tokens each, $6.84 at 2,048 tokens each, on 1× L40S "
       "(1 epoch).</b>"]),
     ("I want to train gemma 3 12b, 2 epochs, 30 thousand examples, what gpu and price",
-     ["about $5.46 at 512 tokens each, $17.97 at 2,048 tokens each, on 1× L40S (2 epochs)"]),
+     ["about $4.94 at 512 tokens each, $13.69 at 2,048 tokens each, on 1× L40S (2 epochs)"]),
     ("qué gpu alquilo para entrenar llama 3 8b con 20 mil ejemplos",
      ["💵 <b>Lo que cuesta el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus "
       "20.000 ejemplos"]),
@@ -163,13 +163,14 @@ def test_configurations_weighed_for_training_say_what_each_trains(text: str, lea
 
 
 def test_another_deadline_counts_again() -> None:
-    # "and in 12 hours?" after a count that ends a run in time: that count again (was 5× H100
-    # rented for 12 hours, the run's 20.53 hours forgotten)
+    # "and in 10 hours?" after a count that ends a run in time: that count again (was 5× H100
+    # rented for the hours asked, the run's 20.53 hours forgotten). 10 hours, not 12: 8× H100
+    # now end the run in 11.02 hours, within 12
     replies = converse(
         "how many h100 do i need to full finetune llama 3 8b on 2B tokens in 24 hours",
-        "and in 12 hours?", "and in 3 days?")
-    says(replies[1].text, ["🔢 <b>Even 8× H100, the most one instance has, take about 13.32 hours "
-                           "for Llama 3 8B (full AdamW), longer than 12 hours"], ["5× H100 × 12"])
+        "and in 10 hours?", "and in 3 days?")
+    says(replies[1].text, ["🔢 <b>Even 8× H100, the most one instance has, take about 11.02 hours "
+                           "for Llama 3 8B (full AdamW), longer than 10 hours"], ["H100 × 10"])
     says(replies[2].text, ["🔢 <b>You need 2× H100 (160 GB) for Llama 3 8B (full AdamW), by "
                            "memory; the run ends within 3 days there"], [])
 

@@ -49,10 +49,10 @@ def test_a_budget_below_the_block_beside_a_fit_quotes_no_run() -> None:
 def test_a_budget_beside_a_runs_tokens_reports_the_runs_cost() -> None:
     out = ask_json("i have $50, can i full finetune qwen2.5 3b on 20M tokens")
     assert (out["gpu"], out["hours"], out["cost_usd"], out["gpu_hours"]) == \
-        ("a100-80gb", 1.33, "1.22", 1.33)
+        ("a100-80gb", 1.07, "0.98", 1.07)
     assert out["hours_assumed"] is True  # an assumed utilization
     text = str(out["text"])
-    assert text.startswith("✅ <b>Within $50: this run costs about $1.22"), text
+    assert text.startswith("✅ <b>Within $50: this run costs about $0.98"), text
     assert "Cost: $49.68" not in text, text  # was the 54 hours the $50 buys, quoted as a run
 
 
@@ -92,9 +92,9 @@ def test_a_run_priced_on_a_card_beside_the_one_owned(
 def test_a_run_with_its_data_priced_beside_the_card_owned() -> None:
     out = ask_json("i have a 4090 and want to qlora llama 3 8b on 20M tokens, how much is it "
                    "on an h100")
-    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "2.00"), out
+    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "1.74"), out
     text = str(out["text"])
-    assert text.startswith("💵 <b>About $2.00 to fine-tune Llama 3 8B on 20 million tokens"), text
+    assert text.startswith("💵 <b>About $1.74 to fine-tune Llama 3 8B on 20 million tokens"), text
     assert "🖥 Your RTX 4090 (24 GB) holds it too" in text
     assert "a day." not in text  # the run's cost answers, not the day's
 
@@ -149,13 +149,17 @@ def test_a_run_both_sides_hold_keeps_its_cost_lead() -> None:
 # sample against it (was "Cost: $98.40 — 120 hours", the budget's hours quoted as the run).
 SAMPLES_BUDGET: list[tuple[str, str | None, str]] = [
     ("i have 100 usd, qlora llama 3 8b on 50k samples, enough?", None,
-     "✅ <b>Within $100 at either length: you pay $8.20 at 512 tokens a sample, $16.40 at 2,048"),
-    ("got 10 bucks, qlora llama 3 8b on 50k samples, enough?", None,
-     "⚠️ <b>Within $10 only with short samples: you pay $8.20 at 512 tokens a sample"),
+     "✅ <b>Within $100 at either length: you pay $8.20 at 512 tokens a sample, $8.20 at 2,048"),
+    # (100k samples where the short ones alone fit: 50k of 2,048 tokens take 9.59 hours on the
+    # L40S since a micro-step's fixed cost, one block, as 512 do)
+    ("got 10 bucks, qlora llama 3 8b on 100k samples, enough?", None,
+     "⚠️ <b>Within $10 only with short samples: you pay $8.20 at 512 tokens a sample, $16.40 at "
+     "2,048"),
     ("i have $5, qlora llama 3 8b on 50k samples, enough?", None,
      "❌ <b>Not within $5, even at 512 tokens a sample: you pay $8.20 there"),
-    ("tengo 10 dolares, qlora de llama 3 8b con 50k ejemplos, me alcanza?", "es",
-     "⚠️ <b>Te alcanza con 10 US$ solo si tus ejemplos son cortos"),
+    ("tengo 10 dolares, qlora de llama 3 8b con 100k ejemplos, me alcanza?", "es",
+     "⚠️ <b>Te alcanza con 10 US$ solo si tus ejemplos son cortos: pagas 8,20 US$ con ejemplos "
+     "de 512 tokens y 16,40 US$ con ejemplos de 2.048"),
     ("j'ai 100 $, un qlora de llama 3 8b sur 50k exemples, ça suffit ?", "fr",
      "✅ <b>Cela tient dans 100 $US dans les deux cas"),
 ]
@@ -180,18 +184,19 @@ def test_a_budget_beside_samples_is_weighed_at_both_lengths(
 LARGEST_BUDGET: list[tuple[str, str | None, str]] = [
     ("budget is 10 bucks, whats the biggest model i can qlora on 100k samples", None,
      "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
-     "DeepSeek-V2-Lite (16B MoE) and DeepSeek-Coder-V2-Lite (16B MoE) at 2,048 tokens a sample, "
-     "Phi-3.5 MoE (42B MoE) at 512.</b>\n"
+     "DeepSeekMoE 16B at 2,048 tokens a sample, Phi-3.5 MoE (42B MoE) at 512.</b>\n"
      "Command R+ 104B, the largest the memory holds, costs more than $10 to train on it."),
     ("budget is 10 bucks, whats the biggest model i can qlora on 50M tokens", None,
      "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for: "
-     "Mistral Small 4 (119B MoE).</b>"),
+     "Qwen3.5 122B-A10B.</b>"),
     ("tengo 10 dolares, cual es el modelo mas grande que puedo entrenar con qlora con 100k "
      "ejemplos", "es", "📏 <b>Con 10 US$, el modelo más grande de nuestra lista cuyo "
-     "entrenamiento QLoRA con tus datos te alcanza: DeepSeek-V2-Lite (16B MoE)"),
+     "entrenamiento QLoRA con tus datos te alcanza: DeepSeekMoE 16B con ejemplos de 2.048 "
+     "tokens, Phi-3.5 MoE (42B MoE) con ejemplos de 512.</b>"),
     ("j'ai 10 $, quel est le plus gros modèle que je peux qlora sur 100k exemples ?", "fr",
      "📏 <b>Avec 10 $US, le plus grand modèle de notre liste dont l'entraînement QLoRA sur vos "
-     "données tient dans ce budget : DeepSeek-V2-Lite (16B MoE)"),
+     "données tient dans ce budget : DeepSeekMoE 16B avec des exemples de 2 048 tokens, "
+     "Phi-3.5 MoE (42B MoE) avec des exemples de 512.</b>"),
 ]
 
 

@@ -63,9 +63,10 @@ TIMED_AMONG_HELD = [
      "Timed on 8× B200: 8× H200 costs less per hour", "8× H100 costs less"),
     ("how much to full finetune gemma 2 27b on 100M tokens at seq 8192",
      "Timed on 8× B200: 8× H200 costs less per hour", "8× H100 costs less"),
-    # (2× H200 since the H200's cited 150.75 GB, mib18; was 8× H100)
+    # (2× H200 since the H200's cited 150.75 GB, mib18; was 8× H100; timed on 8× H100 since a
+    # micro-step's fixed cost, where this run is paid least, was 8× B200)
     ("how much to qlora llama 3.1 405b on 20M tokens",
-     "Timed on 8× B200: 2× H200 costs less per hour", "4× A100 80GB costs less"),
+     "Timed on 8× H100: 2× H200 costs less per hour", "4× A100 80GB costs less"),
 ]
 
 

@@ -44,7 +44,7 @@ def test_use_alone_still_serves() -> None:
 VISION_SAMPLES: list[tuple[str, str]] = [
     ("llama 3.2 11b vision qlora on a 3090, unsloth, r=16, batch 2, how long for 5k image-text "
      "pairs?", "⏱ <b>How long Llama 3.2 11B Vision takes with QLoRA depends on how long your "
-     "5,000 samples are: about 1.97 hours at 512 tokens each, 7.9 hours at 2,048 tokens each, "
+     "5,000 samples are: about 1.43 hours at 512 tokens each, 5.58 hours at 2,048 tokens each, "
      "on 1× RTX 3090 (1 epoch).</b>"),
     ("qwen2-vl 7b lora on an a100, how long for 20k image caption samples",
      "⏱ <b>How long Qwen2-VL 7B (8B parameters) takes with LoRA depends on how long your 20,000 "
@@ -62,21 +62,22 @@ def test_image_text_pairs_are_samples(q: str, lead: str) -> None:
 # The largest model asked with the hours and the data said: the largest whose run ends within
 # the hours (was the largest the memory holds, LLaMA 33B, quoted for 24 hours beside its own
 # 26.07 hours in the same reply). A mixture of experts trains at its active parameters' pace,
-# so one larger than the dense size that ends in time may lead.
+# so one larger than the dense size that ends in time may lead. (2B tokens: since a micro-step's
+# fixed cost, DeepSeek Coder 33B, the largest 8× H100 hold, ends 1B tokens within 24 hours.)
 WITHIN_HOURS: list[tuple[str, str | None, str]] = [
-    ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens", None,
+    ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 2B tokens", None,
      "📏 <b>Within your 24 hours, the largest model on file whose full AdamW run on your data "
-     "ends on 8× H100: Granite 4.0 H Small (32B MoE), in about 7.22 hours.</b>\n"
-     "DeepSeek Coder 33B, the largest the memory holds, takes about 27.29 hours there.\n"
+     "ends on 8× H100: Granite 4.0 H Small (32B MoE), in about 11.81 hours.</b>\nDeepSeek Coder "
+     "33B, the largest the memory holds, takes about 39.88 hours there.\n"
      "✅ <b>Yes: Granite 4.0 H Small (32B MoE) fits on 8× H100 (full AdamW).</b>"),
-    ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 1B tokens", "es",
+    ("i got 8xH100 for 24h, whats the biggest model i can full finetune on 2B tokens", "es",
      "📏 <b>En tus 24\u00a0horas, el modelo más grande de nuestra lista cuyo entrenamiento completo "
      "con AdamW con tus datos termina en 8× H100: Granite 4.0 H Small (32B MoE), en unas "
-     "7,22\u00a0horas.</b>"),
+     "11,81\u00a0horas.</b>"),
     ("biggest model i can qlora on a 4090 on 50M tokens in 10 hours", None,
-     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends "
-     "on 1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 7.08 hours.</b>\n"
-     "MPT 30B, the largest the memory holds, takes about 46.35 hours there."),
+     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends on "
+     "1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 5.7 hours.</b>\nMPT "
+     "30B, the largest the memory holds, takes about 33.19 hours there."),
 ]
 
 
@@ -126,11 +127,11 @@ def test_two_cards_after_a_rank_stay_cards() -> None:
 # training from scratch (was "to train Mistral 7B from scratch on 20 billion tokens").
 CONTINUED: list[tuple[str, str | None, str]] = [
     ("what would it cost to continued pretrain mistral 7b on 20B tokens", None,
-     "💵 <b>About $1,977.87 to fine-tune Mistral 7B (7.3B parameters) on 20 billion tokens</b>"),
+     "💵 <b>About $1,899.69 to fine-tune Mistral 7B (7.3B parameters) on 20 billion tokens</b>"),
     ("continual pre-training of mistral 7b on 20B tokens cost", None,
-     "💵 <b>About $1,977.87 to fine-tune Mistral 7B"),
+     "💵 <b>About $1,899.69 to fine-tune Mistral 7B"),
     ("cuanto cuesta el pre-entrenamiento continuo de mistral 7b con 20B tokens", "es",
-     "💵 <b>Unos 1.977,87\u00a0US$ por hacer fine-tuning de Mistral 7B"),
+     "💵 <b>Unos 1.899,69\u00a0US$ por hacer fine-tuning de Mistral 7B"),
 ]
 
 
@@ -216,17 +217,17 @@ def test_a_count_no_instance_holds_is_said_as_before() -> None:
 METHOD_RUNS: list[tuple[str, str | None, str, list[str]]] = [
     ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", None,
      "⚖️ <b>The methods you named, each on your data:</b>\n"
-     "• LoRA (BF16 base): about 3.52 hours on 1× H100, $8.17.\n"
+     "• LoRA (BF16 base): about 2.8 hours on 1× H100, $6.50.\n"
      "• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed "
      # (session 43: on the fewest H100s that hold it, the card asked; was 4× A100 80GB)
-     "estimate). About 1.16 hours on 4× H100, $10.76.\n", ["No method named"]),
+     "estimate). About 54 minutes on 4× H100, $8.33.\n", ["No method named"]),
     ("how much cheaper is qlora than lora for llama 3 8b on 100M tokens", None,
      "⚖️ <b>The methods you named, each on your data:</b>\n"
-     "• QLoRA (4-bit base): about 12.01 hours on 1× L40S, $9.85.\n"
-     "• LoRA (BF16 base): about 11.05 hours on 1× L40S, $9.06.\n", []),
+     "• QLoRA (4-bit base): about 9.37 hours on 1× L40S, $7.68.\n"
+     "• LoRA (BF16 base): about 8.41 hours on 1× L40S, $6.90.\n", []),
     ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", "es",
      "⚖️ <b>Los métodos que nombraste, cada uno con tus datos:</b>\n"
-     "• LoRA (base en BF16): alrededor de 3,52\u00a0horas en 1× H100, 8,17\u00a0US$.\n",
+     "• LoRA (base en BF16): alrededor de 2,8\u00a0horas en 1× H100, 6,50\u00a0US$.\n",
      ["Ningún método"]),
 ]
 
@@ -241,7 +242,7 @@ def test_methods_named_against_each_other_are_each_timed(
 
 def test_one_method_named_is_timed_alone() -> None:
     says(ask("lora phi-4 on an h100, how long for 50M tokens").text,
-         ["⏱ <b>LoRA of Phi-4 (14B): about 3.52 hours on 1× H100"], ["⚖️"])
+         ["⏱ <b>LoRA of Phi-4 (14B): about 2.8 hours on 1× H100"], ["⚖️"])
 
 
 def test_methods_weighed_carry_to_a_follow_up() -> None:
@@ -251,8 +252,8 @@ def test_methods_weighed_carry_to_a_follow_up() -> None:
         "phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens",
         "and on 8x h100?", "ok and with full only?")
     says(there.text, ["⚖️ <b>The methods you named, each on your data:</b>",
-                      "• LoRA (BF16 base): about 26 minutes on 8× H100",
-                      "• Full fine-tuning, AdamW: about 35 minutes on 8× H100"],
+                      "• LoRA (BF16 base): about 21 minutes on 8× H100",
+                      "• Full fine-tuning, AdamW: about 27 minutes on 8× H100"],
          ["No method named"])
     assert full.query.method == "full_adamw" and not full.query.methods_named
 
@@ -328,5 +329,5 @@ def test_the_rest_of_the_reply_is_about_a_method_named() -> None:
     # no one, after the two named).
     says(ask("is full finetune or lora faster for llama 3.2 1b on a 3090 with 10M tokens").text,
          ["⚖️ <b>The methods you named, each on your data:</b>",
-          "⏱ <b>LoRA of Llama 3.2 1B (1.23B parameters): about 53 minutes on 1× RTX 3090"],
+          "⏱ <b>LoRA of Llama 3.2 1B (1.23B parameters): about 41 minutes on 1× RTX 3090"],
          ["QLoRA of Llama 3.2 1B"])

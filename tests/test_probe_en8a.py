@@ -107,14 +107,15 @@ def test_together_of_two_methods_is_not_a_question_of_cards() -> None:
      "✅ <b>Rent 8× B200: by this estimate it finishes within 48 hours, even at 2,048 tokens a "
      "sample"),
     ("i need to finetune a 7b on 500k samples by tomorrow, which gpu", None,
-     "✅ <b>Rent 8× B200: by this estimate it finishes within 24 hours"),
+     "✅ <b>Rent 8× H100: by this estimate it finishes within 24 hours, even at 2,048 tokens a "
+     "sample"),
     ("qlora llama 3 70b on 10B tokens in 2 days, which gpu?", None,
      "❌ <b>None of the configurations we offer finishes it within 48 hours by this estimate; "
      "the fastest is 8× B200.</b>"),
     ("necesito hacer qlora de llama 3 8b con 50M tokens para mañana, que gpu alquilo?", "es",
      "✅ <b>Alquila 1× L40S: según esta estimación, termina en menos de 24\u00a0horas"),
     ("je dois fine-tuner llama 3 8b sur 500M tokens d'ici demain, quelle gpu ?", "fr",
-     "✅ <b>Louez 1× B200\u00a0: d'après cette estimation, l'entraînement tient en 24\u00a0heures"),
+     "✅ <b>Louez 8× H100\u00a0: d'après cette estimation, l'entraînement tient en 24\u00a0heures"),
 ])
 def test_a_deadline_picks_the_cheapest_configuration_finishing_in_time(
         text: str, locale: str | None, lead: str) -> None:
@@ -128,7 +129,7 @@ def test_a_deadline_picks_the_cheapest_configuration_finishing_in_time(
 def test_the_cheaper_slower_run_is_named_beside_the_one_in_time() -> None:
     reply = str(ask_json("need to qlora llama 3 8b on 50M tokens in 2 hours, which gpu should i "
                      "rent?")["text"])
-    assert "1× L40S costs less for this run but takes about 6.01 hours" in reply, reply
+    assert "1× L40S costs less for this run but takes about 4.68 hours" in reply, reply
     assert "You pay $9.20" in reply, reply  # the run's cost there, from the blocks
 
 
@@ -136,15 +137,15 @@ def test_tomorrow_is_said_to_be_taken_as_a_day() -> None:
     reply = str(ask_json("i need to finetune a 7b on 500k samples by tomorrow, which gpu")["text"])
     assert "🗓 Tomorrow is taken as 24 hours from now" in reply, reply
     # both sample lengths timed on the configuration picked
-    assert "2.01 hours at 2,048 tokens each, on 8× B200" in reply, reply
+    assert "4.16 hours at 2,048 tokens each, on 8× H100" in reply, reply
 
 
 def test_will_it_finish_in_time_is_timed_where_it_does() -> None:
-    """"will … finish in 2 days?": on 8× B200 in about 20 hours (was "No" on one B200)."""
+    """"will … finish in 2 days?": on 8× B200 in about 15 hours (was "No" on one B200)."""
     got = ask_json("will qlora llama 3 70b on 1B tokens finish in 2 days?")
     assert str(got["text"]).startswith(
         "✅ <b>Yes: by this estimate it finishes within 48 hours.</b>\n⏱ <b>QLoRA of Llama 3 70B: "
-        "about 20.15 hours on 8× B200"), got["text"]
+        "about 15.29 hours on 8× B200"), got["text"]
 
 
 # --- PCIe, and cards that differ, asked of no card -------------------------------------------------
@@ -215,7 +216,7 @@ def test_a_run_on_the_cards_said_together_is_on_them() -> None:
      "✅ <b>Rent 8× B200: by this estimate it finishes within 48 hours, even at 2,048 tokens"),
     (("have 2 days to qlora llama 3 70b on 100M tokens, what should i rent",
       "and if i only have 12 hours?"),
-     "✅ <b>Rent 8× B200: by this estimate it finishes within 12 hours"),
+     "✅ <b>Rent 8× H100: by this estimate it finishes within 12 hours"),
 ])
 def test_a_deadline_said_after_the_run_picks_its_configuration(
         turns: tuple[str, str], lead: str) -> None:
@@ -228,18 +229,19 @@ def test_a_deadline_said_after_the_run_picks_its_configuration(
 def test_what_do_i_rent_beside_a_deadline_names_the_configuration() -> None:
     got = ask_json("need llama 3 8b lora on 30M tokens done in 3 hrs, what do i rent")
     assert str(got["text"]).startswith(
-        "✅ <b>Rent 4× A100 80GB: by this estimate it finishes within 3 hours"), got["text"]
+        "✅ <b>Rent 1× L40S: by this estimate it finishes within 3 hours"), got["text"]
 
 
 # --- the fastest configuration for a run ----------------------------------------------------------
 
 
 @pytest.mark.parametrize(("text", "locale", "lead"), [
-    # 14 minutes: the wall clock is 1.8 GPU-hours over 8 GPUs, as the quote bills it (cost19's
-    # 095fc05a, one rendering a reply; the unrounded 13.47 minutes printed 13 beside it)
+    # 15 minutes: the wall clock is 2.03 GPU-hours over 8 GPUs, as the quote bills it (cost19's
+    # 095fc05a, one rendering a reply; the unrounded 13.47 minutes printed 13 beside it, when
+    # the run was 1.8 GPU-hours)
     ("fastest way to finetune llama 3 8b on 100M tokens", None,
      "⚡ <b>The fastest configuration we offer for this run: 8× B200, by this estimate.</b>\n"
-     "⏱ <b>QLoRA of Llama 3 8B: about 14 minutes on 8× B200"),
+     "⏱ <b>QLoRA of Llama 3 8B: about 15 minutes on 8× B200"),
     ("how fast can i qlora llama 3 70b on 50M tokens if money is no object", None,
      "⚡ <b>The fastest configuration we offer for this run: 8× B200"),
     ("fastest gpu for lora llama 3 70b on 20k samples", None,
@@ -275,8 +277,8 @@ def test_a_deadline_beside_a_budget_picks_the_run_and_weighs_it(text: str, verdi
     """Was "Cost: $22.08 — 1× A100 80GB × 24 hours", the deadline priced as rented hours (the
     run takes about 50 hours there)."""
     reply = str(ask_json(text)["text"])
-    assert reply.startswith("✅ <b>Rent 1× B200: by this estimate it finishes within 24 hours"), reply
-    assert "You pay $92.20" in reply and verdict in reply, reply
+    assert reply.startswith("✅ <b>Rent 8× H100: by this estimate it finishes within 24 hours"), reply
+    assert "You pay $69.60" in reply and verdict in reply, reply
 
 
 # --- the deadline or the fastest kept through a chat ----------------------------------------------
@@ -286,13 +288,14 @@ def test_a_method_changed_after_a_deadline_pick_keeps_the_deadline() -> None:
     """"and with lora?" after "… which gpu by tomorrow?" was timed with no deadline."""
     _, lora, days = converse("qlora llama 3 70b on 100M tokens, which gpu by tomorrow?",
                              "and with lora?", "what about 2 days?")
-    assert "✅ <b>Rent 1× B200: by this estimate it finishes within 24 hours" in lora.text, lora.text
-    assert "✅ <b>Rent 1× B200: by this estimate it finishes within 48 hours" in days.text, days.text
+    assert "✅ <b>Rent 8× H100: by this estimate it finishes within 24 hours" in lora.text, lora.text
+    assert "✅ <b>Rent 8× H100: by this estimate it finishes within 48 hours" in days.text, days.text
 
 
 def test_the_cheapest_after_the_fastest_is_where_the_run_costs_least() -> None:
     _, cheapest = converse("fastest way to qlora llama 3 70b on 50M tokens", "and the cheapest?")
-    assert "QLoRA of Llama 3 70B: about 8.06 hours on 1× B200" in cheapest.text, cheapest.text
+    assert "QLoRA of Llama 3 70B: about 40.58 hours on 1× A100 80GB" in cheapest.text, \
+        cheapest.text
 
 
 def test_a_deadline_after_a_run_on_ones_own_card_is_asked_of_it() -> None:

@@ -123,7 +123,7 @@ def test_a_chat_keeps_the_method_from_time_to_cost() -> None:
         "combien de temps pour finetuner llama 3 8b sur 10M tokens sur une h100 ?",
         "et ça coûte combien ?")
     assert first.text.startswith("⏱ <b>Entraînement LoRA pour Llama 3 8B"), first.text
-    assert "— LoRA, environ 24" in then.text, then.text
+    assert "— LoRA, environ 21" in then.text, then.text
 
 
 def test_a_card_of_ones_own_keeps_the_method_that_fits_it() -> None:

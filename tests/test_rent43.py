@@ -60,48 +60,51 @@ def test_composer_named_drops_the_no_sync_assumption() -> None:
 
 
 # (question, lang, has in order, lacks). The figures are the same run's as asked of that
-# configuration directly ("… on 2x h100, 1B tokens": 26.64 hours, 53.27 GPU-hours, $125.28 paid
-# for 54 GPU-hours at $2.32), and the old lead's (1× B200: 23.43 hours, one 24-hour block).
+# configuration directly ("… on 2x h100, 1B tokens": 22.04 hours, 44.08 GPU-hours, $111.36 paid
+# for 48 GPU-hours at $2.32), and the old lead's (1× B200: 23.16 hours, one 24-hour block).
 MORE_OF_ASKED: list[tuple[str, str | None, list[str], list[str]]] = [
     ("how long to full finetune llama 3 8b on an h100, 1B tokens", None,
      ["❌ <b>No: Llama 3 8B does not fit on 1× H100 (full AdamW).</b>",
-      "about 26.64 hours on 2× H100 (53.27 GPU-hours for 1 billion tokens)",
+      "about 22.04 hours on 2× H100 (44.08 GPU-hours for 1 billion tokens)",
       "Timed on 2× H100: the fewest H100 GPUs that hold this run.",
-      "💵 <b>You pay $125.28</b>",
-      "💡 It costs less on 1× B200: about 23.43 hours, and you pay $110.64."],
+      "💵 <b>You pay $111.36</b>",
+      "💡 It costs less on 1× B200: about 23.16 hours, and you pay $110.64."],
      ["Timed on the cheapest offered configuration", "costs less per hour but is slower"]),
     ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "es",
-     ["alrededor de 26,64\u00a0horas en 2× H100",
+     ["alrededor de 22,04\u00a0horas en 2× H100",
       "Tiempo calculado en 2× H100: la configuración con menos GPU H100 en la que cabe este "
       "entrenamiento.",
-      "💡 Cuesta menos en 1× B200: alrededor de 23,43\u00a0horas, y pagas 110,64\u00a0US$."], []),
+      "💡 Cuesta menos en 1× B200: alrededor de 23,16\u00a0horas, y pagas 110,64\u00a0US$."], []),
     ("combien de temps pour un full finetune de llama 3 8b sur un h100 avec 1B tokens", "fr",
-     ["environ 26,64\u00a0heures sur 2× H100",
+     ["environ 22,04\u00a0heures sur 2× H100",
       "Durée calculée sur 2× H100\u00a0: le plus petit nombre de GPU H100 où cet entraînement "
       "tient.",
-      "💡 Cela coûte moins cher sur 1× B200\u00a0: environ 23,43\u00a0heures, et vous payez "
+      "💡 Cela coûte moins cher sur 1× B200\u00a0: environ 23,16\u00a0heures, et vous payez "
       "110,64\u00a0$US."], []),
-    # 2× L40S is where it costs least too ($85.28 against 1× B200's $92.20): nothing beside it
+    # 2× L40S is where it costs least too ($63.96 against 1× H100's $69.60, the cheapest
+    # offered configuration): nothing beside it
     ("how long to qlora llama 3 70b on an l40s, 100M tokens", None,
      ["on 2× L40S", "Timed on 2× L40S: the fewest L40S GPUs that hold this run.",
-      "💵 <b>You pay $85.28</b>"], ["💡", "B200"]),
-    ("how long would a full ft of qwen2.5 14b take on a100, 200M tok", None,
-     ["about 15.53 hours on 4× A100 80GB",
+      "💵 <b>You pay $63.96</b>"], ["💡", "H100", "B200"]),
+    # 250M tokens: at 200M, 4× A100's two 24-hour blocks ($44.16) were the least paid of all
+    ("how long would a full ft of qwen2.5 14b take on a100, 250M tok", None,
+     ["about 14.01 hours on 4× A100 80GB",
       "Timed on 4× A100 80GB: the fewest A100 80GB GPUs that hold this run.",
-      "💡 It costs less on 8× B200: about 1.08 hours, and you pay $46.10."], []),
-    # Samples of unsaid length: both lengths on the fewest H100s, both where they cost less
-    ("how long to full finetune llama 3 8b on an h100 with 100k samples", None,
-     ["1.33 hours at 512 tokens each, 5.46 hours at 2,048 tokens each, on 2× H100",
+      "💡 It costs less on 8× B200: about 1.16 hours, and you pay $46.10."], []),
+    # Samples of unsaid length: both lengths on the fewest H100s, both where they cost less (50k:
+    # at 100k, 4× A100 cost less at 512 tokens a sample only, and nothing was said beside them)
+    ("how long to full finetune llama 3 8b on an h100 with 50k samples", None,
+     ["49 minutes at 512 tokens each, 2.26 hours at 2,048 tokens each, on 2× H100",
       "Timed on 2× H100: the fewest H100 GPUs that hold this run.\n"
-      "💡 It costs less on 4× A100 80GB: about 2.1 hours and 8.65 hours, and you pay $9.20 "
-      "and $36.80."], ["Timed on the cheapest offered configuration"]),
+      "💡 It costs less on 4× A100 80GB: about 55 minutes and 3.2 hours, and you pay $9.20 "
+      "and $18.40."], ["Timed on the cheapest offered configuration"]),
     # No count of the card holds it (16 bytes × 70B over 8 H100s is 140 GB a GPU): as before
     ("how long to full finetune llama 3 70b on 2 h100s, 100M tokens", None,
      ["on 8× B200", "Timed on the cheapest offered configuration that fits."],
      ["fewest", "💡"]),
     # The card's GPU-hours asked: the offered configurations of it, as before
     ("how many h100 hours to full finetune llama 3 8b on 1B tokens", None,
-     ["53.27 H100 GPU-hours for 1 billion tokens (about 6.66 hours on 8× H100",
+     ["44.08 H100 GPU-hours for 1 billion tokens (about 5.51 hours on 8× H100",
       "Timed where it costs least of the configurations of the H100 we offer that hold it."],
      ["fewest", "💡"]),
 ]

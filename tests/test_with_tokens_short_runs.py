@@ -42,13 +42,14 @@ def test_data_stays_data(question: str) -> None:
 
 @pytest.mark.parametrize(("lang", "question", "said"), [
     ("en", "how long to qlora llama 3 8b on a 4090 with 20k tokens",
-     "(0.01 GPU-hours for 20,000\u00a0tokens)"),
+     "(under 0.01 GPU-hours for 20,000\u00a0tokens)"),
     ("es", "cuanto tarda un qlora de llama 3 8b en una 4090 con 20k tokens",
-     "(0,01\u00a0GPU-horas para 20.000\u00a0tokens)"),
+     "(menos de 0,01\u00a0GPU-horas para 20.000\u00a0tokens)"),
     ("fr", "combien de temps pour un qlora de llama 3 8b sur une 4090 avec 20k tokens",
-     "(0,01\u00a0GPU-heure pour 20\u202f000\u00a0tokens)"),
+     "(moins de 0,01\u00a0GPU-heure pour 20\u202f000\u00a0tokens)"),
 ])
 def test_seconds_of_gpu_are_not_zero_gpu_hours(lang: str, question: str, said: str) -> None:
+    # under 0.005 GPU-hours since a micro-step's fixed cost (the matmuls at 50 %): "under 0.01"
     text = _text(question, lang)
     assert said in text
     assert "(0 GPU" not in text

@@ -21,7 +21,7 @@ from tests.support.chat import ask
 TRAINING_SAID: list[tuple[str, str, str]] = [
     ("fr", "je veux entraîner llama 3 8b en qlora, j'ai une 4090, combien de temps avec 10 mille "
      "exemples de 2 mille tokens batch 8 contexte 2048",
-     "⏱ <b>Entraînement QLoRA pour Llama 3 8B\u00a0: environ 4,93\u00a0heures sur 1× RTX 4090"),
+     "⏱ <b>Entraînement QLoRA pour Llama 3 8B\xa0: environ 3,54\xa0heures sur 1× RTX 4090"),
     ("fr", "je veux entrainer llama 3 8b en qlora sur une 4090, combien de temps avec 10 mille "
      "exemples de 2 mille tokens",
      "⏱ <b>Entraînement QLoRA pour Llama 3 8B\u00a0: environ"),

@@ -4058,11 +4058,21 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                   rate=fmt.num(first.tokens_per_second)))
             put("\n")
         else:
-            put(_(
-                "From %(k)s·N·D FLOPs at an assumed %(mfu)s of each GPU's peak BF16 TFLOPS; the "
-                "GPUs are assumed to scale linearly.",
-                mfu=fmt.percent(first.mfu * 100, 0), k=fmt.num(first.flops_per_param_token),
-            ))
+            # Each card its own: a micro-step's fixed cost takes more of a faster card's step
+            # (rules.training_time.StepCost), so one percent would be one card's alone.
+            shares = [fmt.percent(t.mfu * 100, 0) for t in times if t.mfu is not None]
+            if len(set(shares)) > 1:
+                put(_(
+                    "From %(k)s·N·D FLOPs at an assumed %(mfus)s of each GPU's peak BF16 TFLOPS, "
+                    "in that order; the GPUs are assumed to scale linearly.",
+                    mfus=fmt.list(shares), k=fmt.num(first.flops_per_param_token),
+                ))
+            else:
+                put(_(
+                    "From %(k)s·N·D FLOPs at an assumed %(mfu)s of each GPU's peak BF16 TFLOPS; "
+                    "the GPUs are assumed to scale linearly.",
+                    mfu=fmt.percent(first.mfu * 100, 0), k=fmt.num(first.flops_per_param_token),
+                ))
             put("\n")
             attention = ph.attention_flops(first)
             if attention is not None:

@@ -33,6 +33,7 @@ from rules.memory import Memory
 from rules.notes import Note, licence_note
 from rules.quote import BlockPlan, Quote
 from rules.schema import GPU, Method
+from rules.training_time import step_overhead_s, training_mfu
 
 if TYPE_CHECKING:
     from bot.answer import Answer
@@ -688,6 +689,33 @@ class Phrases:
             "(Llama 2 7B on 2 trillion tokens): the time and cost grow in proportion.",
             tokens=self.fmt.tokens(tokens), per=self.fmt.num(tokens_per_param()),
         ))
+
+    def step_share(self, timed: Any, method: str) -> Markup | None:
+        """Why the utilization assumed is below the matmuls' (rules.training_time.StepCost): a
+        micro-step's fixed costs (and a 4-bit base's dequantization) take a share of it,
+        smaller as its tokens grow. None when it is the matmuls' own or measured."""
+        mfu = getattr(timed, "mfu", None)
+        if mfu is None or not getattr(timed, "mfu_assumed", False):
+            return None
+        values = {"mfu": self.fmt.percent(mfu * 100, 0),
+                  "matmuls": self.fmt.percent(training_mfu() * 100, 0),
+                  "seconds": self.fmt.num(step_overhead_s())}
+        if values["mfu"] == values["matmuls"]:
+            return None  # "the 50% assumed is 50% …": nothing to explain at this rounding
+        gpu = getattr(timed, "gpu", None)
+        # mlx-lm multiplies the packed 4-bit weights: no dequantization pass on a Mac.
+        quantized = self.cat.method(method).quantized_base and not (
+            gpu is not None and self.cat.gpu(gpu).platform == "metal")
+        if quantized:
+            return self._(
+                "The %(mfu)s assumed is %(matmuls)s for the matmuls, less the share of each "
+                "micro-step that its fixed costs (about %(seconds)s s of kernel launches and "
+                "Python) and dequantizing the 4-bit weights take: more tokens a micro-step hide "
+                "more of them.", **values)
+        return self._(
+            "The %(mfu)s assumed is %(matmuls)s for the matmuls, less the share of each "
+            "micro-step that its fixed costs (about %(seconds)s s of kernel launches and Python) "
+            "take: more tokens a micro-step hide more of them.", **values)
 
     def attention_flops(self, timed: Any) -> Markup | None:
         """Attention's own FLOPs beside k·N (rules.training_time.attention_flops_per_token), for
