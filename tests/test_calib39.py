@@ -204,14 +204,14 @@ def test_llm_foundry_rows_the_chat_times(rows: list[Any]) -> None:
     a100 = [r.ratio for r in small if "A100" in r.question and "30B" in r.question]
     assert len(h100) == 6 and all(0.7 <= r <= 1.2 for r in h100), h100
     assert len(a100) == 5 and all(0.95 <= r <= 1.55 for r in a100), a100
-    # MPT 7B on 8 GPUs, held there since calib44: up to 16,384 tokens a sample H100s 1.31-1.69,
-    # A100s 1.69-2.28 (its own MFU 52-64 %); from 32,768 tokens 0.75-1.45, as the formula
-    # with attention's FLOPs gives them (tests/test_calib40.py).
+    # MPT 7B on 8 GPUs, held there since calib44: up to 16,384 tokens a sample 0.93-1.60
+    # (1.31-2.28 at 35 % for the whole step; its own MFU 52-64 %); from 32,768 tokens
+    # 0.53-1.02, as the formula with attention's FLOPs gives them (tests/test_calib40.py).
     mpt7 = [(int(r.raw["context"].split()[0]), r.ratio) for r in small if "7B" in r.question]
     seven_short = [ratio for seq, ratio in mpt7 if seq <= 16384]
     seven_long = [ratio for seq, ratio in mpt7 if seq > 16384]
-    assert len(seven_short) == 9 and all(1.3 <= r <= 2.3 for r in seven_short), seven_short
-    assert len(seven_long) == 4 and all(0.7 <= r <= 1.5 for r in seven_long), seven_long
+    assert len(seven_short) == 9 and all(0.9 <= r <= 1.65 for r in seven_short), seven_short
+    assert len(seven_long) == 4 and all(0.5 <= r <= 1.05 for r in seven_long), seven_long
 
 
 def test_the_report_gives_each_source_its_own_spread(rows: list[Any]) -> None:

@@ -28,15 +28,15 @@ TWO_CARDS = {
 
 @pytest.mark.parametrize(("lang", "asked", "said"), [
     ("en", "in gpu hours?", ["⏱ <b>GPU-hours for 10 million tokens (1 epoch)</b>",
-                             "1× RTX 3090: 5.68 GPU-hours (about 5.68 hours)",
-                             "1× RTX 4090: 2.53 GPU-hours (about 2.53 hours)", "⚖️"]),
-    ("en", "how many gpu hours each?", ["1× RTX 3090: 5.68 GPU-hours", "⚖️"]),
+                             "1× RTX 3090: 4.16 GPU-hours (about 4.16 hours)",
+                             "1× RTX 4090: 1.96 GPU-hours (about 1.96 hours)", "⚖️"]),
+    ("en", "how many gpu hours each?", ["1× RTX 3090: 4.16 GPU-hours", "⚖️"]),
     ("es", "¿en horas gpu?", ["⏱ <b>GPU-horas para 10 millones de tokens (1 época)</b>",
-                              "1× RTX 3090: 5,68 GPU-horas (alrededor de 5,68 horas)",
-                              "1× RTX 4090: 2,53 GPU-horas", "⚖️"]),
+                              "1× RTX 3090: 4,16 GPU-horas (alrededor de 4,16 horas)",
+                              "1× RTX 4090: 1,96 GPU-horas", "⚖️"]),
     ("fr", "en heures GPU ?", ["⏱ <b>GPU-heures pour 10 millions de tokens (1 époque)</b>",
-                               "1× RTX 3090 : 5,68 GPU-heures (environ 5,68 heures)",
-                               "1× RTX 4090 : 2,53 GPU-heures", "⚖️"]),
+                               "1× RTX 3090 : 4,16 GPU-heures (environ 4,16 heures)",
+                               "1× RTX 4090 : 1,96 GPU-heure", "⚖️"]),
 ])
 def test_gpu_hours_after_two_cards_compared_on_a_run_lead_for_both(
         lang: str, asked: str, said: list[str]) -> None:
@@ -49,11 +49,11 @@ def test_gpu_hours_after_two_cards_compared_on_a_run_lead_for_both(
 
 
 def test_gpu_hours_after_two_priced_configurations_lead_before_the_verdict() -> None:
-    # 2× H100 timed at 1.93 hours is 3.86 GPU-hours: the GPU-hours lead, the hours beside
+    # 2× H100 timed at 1.49 hours is 2.97 GPU-hours: the GPU-hours lead, the hours beside
     _, reply = converse("2x h100 vs 4x a100 for qlora llama 3 70b 10k samples 1k tokens",
                         "in gpu hours?", locale="en")
-    says(reply.text, ["⏱ <b>GPU-hours for 10 million tokens", "2× H100: 3.86 GPU-hours (about "
-                      "1.93 hours)", "4× A100 80GB: 11.56 GPU-hours (about 2.89 hours)",
+    says(reply.text, ["⏱ <b>GPU-hours for 10 million tokens", "2× H100: 2.97 GPU-hours (about "
+                      "1.49 hours)", "4× A100 80GB: 8.45 GPU-hours (about 2.11 hours)",
                       "⚖️"], [])
 
 
@@ -158,20 +158,19 @@ def test_vllm_reserving_memory_is_still_memory() -> None:
 
 @pytest.mark.parametrize(("lang", "run", "asked", "said"), [
     ("en", "3090 or 4090 for qlora llama 3 8b?", "how long for 10k samples of 1k tokens?",
-     ["⏱ <b>Training time for 10 million tokens (1 epoch)</b>", "1× RTX 3090: about 5.68 hours",
-      "1× RTX 4090: about 2.53 hours", "⚖️"]),
+     ["⏱ <b>Training time for 10 million tokens (1 epoch)</b>", "1× RTX 3090: about 4.16 hours",
+      "1× RTX 4090: about 1.96 hours", "⚖️"]),
     ("es", "3090 o 4090 para qlora de llama 3 8b?", "¿cuánto tarda con 10k ejemplos de 1k tokens?",
-     ["1× RTX 3090: alrededor de 5,68 horas", "1× RTX 4090: alrededor de 2,53 horas", "⚖️"]),
+     ["1× RTX 3090: alrededor de 4,16 horas", "1× RTX 4090: alrededor de 1,96 horas", "⚖️"]),
     ("fr", "3090 ou 4090 pour un qlora de llama 3 8b ?",
      "combien de temps avec 10k exemples de 1k tokens ?",
-     ["1× RTX 3090 : environ 5,68 heures", "1× RTX 4090 : environ 2,53 heures", "⚖️"]),
+     ["1× RTX 3090 : environ 4,16 heures", "1× RTX 4090 : environ 1,96 heure", "⚖️"]),
     ("en", "h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
-     ["⏱ <b>1× H100 finishes sooner (about 3.94 hours against 12.51 hours), 1× A100 80GB costs "
-      "less ($18.40 paid against $23.20).</b>", "⚖️"]),
+     ["⏱ <b>1× H100 finishes sooner (about 4.15 hours against 10.14 hours), 1× A100 80GB costs less ($18.40 paid against $23.20).</b>", "⚖️"]),
 ])
 def test_data_after_two_cards_compared_is_the_run_on_both(
         lang: str, run: str, asked: str, said: list[str]) -> None:
-    # was the first card's time or cost alone ("QLoRA of Llama 3 8B: about 5.68 hours on 1× RTX
+    # was the first card's time or cost alone ("QLoRA of Llama 3 8B: about 4.16 hours on 1× RTX
     # 3090"), the other card dropped
     _, reply = converse(run, asked, locale=lang)
     q = reply.query
@@ -183,7 +182,7 @@ def test_data_after_two_cards_compared_is_the_run_on_both(
 def test_some_of_each_after_data_priced_on_two_cards_is_both_at_that_count() -> None:
     *_, reply = converse("h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
                          "and on 2 of each?", locale="en")
-    says(reply.text, ["2× H100 finishes sooner (about 1.97 hours against 6.26 hours)"], ["🤔"])
+    says(reply.text, ["2× H100 finishes sooner (about 2.08 hours against 5.07 hours)"], ["🤔"])
 
 
 @pytest.mark.parametrize(("lang", "turns", "said"), [
