@@ -162,3 +162,15 @@ def test_a_plain_4_bit_on_a_small_own_card_names_the_partial_offload(pipeline: P
     assert got["fits"] is False and got["gpu"] == "rtx-4060"
     assert "🐢 With llama.cpp or Ollama it can still run, partly on the CPU: a Q4_K_M GGUF " \
         "puts 14 of its 81 layers on the GPU" in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "has"), [
+    # read as training (a model and a card alone); was "… more than the 12 GB of 1× RTX 3060."
+    ("mixtral on a 3060 12gb", "; llama.cpp or Ollama still run it partly on the CPU: ask "
+     "“can I run it with llama.cpp?”."),
+    ("mixtral en mi 3060 de 12gb", "pregunta «¿puedo ejecutarlo con llama.cpp?»"),
+])
+def test_training_read_on_a_small_own_card_points_at_the_offload(pipeline: Pipeline, text: str,
+                                                                 has: str) -> None:
+    got = _ask(pipeline, text)
+    assert has in got["text"], got["text"]

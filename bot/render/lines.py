@@ -1304,6 +1304,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                   "%(four)s, which fits. Ask “and to run it?” for its speed and context.",
                   need=ph.memory(bf16.estimate_gb), vram=ph.memory(bf16.vram_gb),
                   where=ph.fit_config(bf16), four=ph.memory(four.estimate_gb)))
+        elif four.gpu is not None and not four.rentable:
+            # "mixtral on a 3060 12gb": one's own card, where llama.cpp keeps what it cannot
+            # hold in system RAM (the follow-up gets the layer split and its speed bound)
+            put(_("To run it instead (inference), it takes about %(four)s even in 4-bit by "
+                  "the planning rule, more than the %(vram)s of %(where)s; llama.cpp or Ollama "
+                  "still run it partly on the CPU: ask “can I run it with llama.cpp?”.",
+                  four=ph.memory(four.estimate_gb), vram=ph.memory(four.vram_gb),
+                  where=ph.fit_config(four)))
         else:
             put(_("To run it instead (inference), it takes about %(four)s even in 4-bit by "
                   "the planning rule, more than the %(vram)s of %(where)s.",
