@@ -63,12 +63,13 @@ def test_composer_named_drops_the_no_sync_assumption() -> None:
 # configuration directly ("… on 2x h100, 1B tokens": 22.04 hours, 44.08 GPU-hours, $111.36 paid
 # for 48 GPU-hours at $2.32), and the old lead's (1× B200: 23.16 hours, one 24-hour block).
 MORE_OF_ASKED: list[tuple[str, str | None, list[str], list[str]]] = [
+    # (lead44: the time and its cost lead, the verdict on the one H100 after them)
     ("how long to full finetune llama 3 8b on an h100, 1B tokens", None,
-     ["❌ <b>No: Llama 3 8B does not fit on 1× H100 (full AdamW).</b>",
-      "about 22.04 hours on 2× H100 (44.08 GPU-hours for 1 billion tokens)",
+     ["about 22.04 hours on 2× H100 (44.08 GPU-hours for 1 billion tokens)",
       "Timed on 2× H100: the fewest H100 GPUs that hold this run.",
       "💵 <b>You pay $111.36</b>",
-      "💡 It costs less on 1× B200: about 23.16 hours, and you pay $110.64."],
+      "💡 It costs less on 1× B200: about 23.16 hours, and you pay $110.64.",
+      "❌ No: Llama 3 8B does not fit on 1× H100 (full AdamW)."],
      ["Timed on the cheapest offered configuration", "costs less per hour but is slower"]),
     ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "es",
      ["alrededor de 22,04\u00a0horas en 2× H100",

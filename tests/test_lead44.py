@@ -1,0 +1,71 @@
+"""lead44: the best estimate leads the reply, in the user's terms (training time and cost).
+
+1. A time asked of a card we rent that one of does not hold ("full ft llama 3 8b on an h100 how
+   long for 1B tokens"): the run is timed on the fewest of that card that hold it (rent43), and
+   that time, with its cost, answers "how long": it leads, the verdict on the one card after it
+   (was the ❌ first, the time under it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+from tests.support.chat import says as says_exactly
+
+
+def _spaces(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def says(body: str, has: list[str], lacks: list[str]) -> None:
+    """tests.support.chat.says, no-break and narrow spaces read as spaces."""
+    says_exactly(_spaces(body), [_spaces(p) for p in has], [_spaces(p) for p in lacks])
+
+
+# (question, lang, first line starts with, then in order). Figures: rent43's (2× H100 26.64
+# hours, $125.28 paid; 1× B200 23.43 hours, $110.64), 2× L40S as rent43 pins it.
+TIME_LEADS: list[tuple[str, str | None, str, list[str]]] = [
+    ("full ft llama 3 8b on an h100 how long for 1B tokens", None,
+     "⏱ <b>Full AdamW of Llama 3 8B: about 26.64 hours on 2× H100",
+     ["Timed on 2× H100: the fewest H100 GPUs that hold this run.",
+      "💵 <b>You pay $125.28</b>",
+      "💡 It costs less on 1× B200: about 23.43 hours, and you pay $110.64.",
+      "❌ No: Llama 3 8B does not fit on 1× H100 (full AdamW).",
+      "🩹 <b>What makes it fit on 1× H100</b>"]),
+    ("how long to qlora llama 3 70b on an l40s, 100M tokens", None,
+     "⏱ <b>QLoRA of Llama 3 70B: about", ["on 2× L40S", "💵 <b>You pay $85.28</b>",
+                                         "❌ No: Llama 3 70B does not fit on 1× L40S (QLoRA)."]),
+    ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "es",
+     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: alrededor de 26,64 horas en 2× H100",
+     ["💡 Cuesta menos en 1× B200", "❌ No: Llama 3 8B no cabe en 1× H100"]),
+    ("combien de temps pour un full finetune de llama 3 8b sur un h100 avec 1B tokens", "fr",
+     "⏱ <b>Entraînement complet avec AdamW pour Llama 3 8B : environ 26,64 heures sur 2× H100",
+     ["💡 Cela coûte moins cher sur 1× B200", "❌ Non : Llama 3 8B ne tient pas sur 1× H100"]),
+    # Samples of unsaid length: the two times on the fewest H100s lead, the verdict after
+    ("how long to full finetune llama 3 8b on an h100 with 100k samples", None,
+     "⏱ <b>How long Llama 3 8B takes with full AdamW depends on how long your 100,000 samples",
+     ["on 2× H100", "Timed on 2× H100: the fewest H100 GPUs that hold this run.",
+      "💡 It costs less on 4× A100 80GB",
+      "❌ No: Llama 3 8B does not fit on 1× H100 (full AdamW)."]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "first", "then"), TIME_LEADS)
+def test_the_time_on_more_of_the_card_asked_leads_the_verdict_follows(
+        text: str, lang: str | None, first: str, then: list[str]) -> None:
+    reply = ask(text, lang)
+    body = _spaces(reply.text)
+    assert body.startswith(_spaces(first)), body
+    says(body, then, ["❌ <b>", "❌ Memory"])
+
+
+@pytest.mark.parametrize("text", [
+    # whether it fits asked first: the verdict leads, as before
+    "can i full finetune llama 3 8b on an h100, how long for 1B tokens?",
+    # the error asked about is the fit
+    "will full ft of llama 3 8b oom on an h100, and how long for 1B tokens",
+])
+def test_the_verdict_still_leads_when_it_was_asked_first(text: str) -> None:
+    reply = ask(text)
+    assert reply.text.startswith("❌"), reply.text
