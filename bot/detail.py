@@ -781,10 +781,12 @@ def _more_of_asked(
 ) -> Fit | None:
     """The fewest GPUs of the card asked, more than asked and at most one instance's, that
     hold the run by the detailed estimate: a card we rent at a published price, with a cited
-    peak to time it at, for a time asked of it. None: none does, or the question is another
+    peak to time it at, for a time asked of it (or the cost of that run asked right after
+    it, Query.cost_of_timed). None: none does, or the question is another
     (GPU-hours of a card, a rented card named beside one's own, "any faster?", a measured
     throughput: each times the run its own way)."""
-    if query.intent != "time" or asked.gpu is None or query.gpu != asked.gpu \
+    if (query.intent != "time" and not (query.intent == "cost" and query.cost_of_timed)) \
+            or asked.gpu is None or query.gpu != asked.gpu \
             or query.gpu_hours_asked or query.faster_asked or query.rent_gpu is not None \
             or query.tokens_per_second is not None:
         return None

@@ -4,13 +4,15 @@
    long for 1B tokens"): the run is timed on the fewest of that card that hold it (rent43), and
    that time, with its cost, answers "how long": it leads, the verdict on the one card after it
    (was the ❌ first, the time under it).
+2. "and how much?" right after that time: the cost of the run just timed (2× H100), where it
+   costs less after it (was led by the 1× B200 run, another than the one timed).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 from tests.support.chat import says as says_exactly
 
 
@@ -69,3 +71,43 @@ def test_the_time_on_more_of_the_card_asked_leads_the_verdict_follows(
 def test_the_verdict_still_leads_when_it_was_asked_first(text: str) -> None:
     reply = ask(text)
     assert reply.text.startswith("❌"), reply.text
+
+
+# (time asked, cost asked after it, lang, the cost's lead, then in order)
+COST_OF_TIMED: list[tuple[str, str, str, str, list[str]]] = [
+    ("how long to full finetune llama 3 8b on h100s, 1B tokens", "and how much?", "en",
+     "💵 <b>About $123.59 to fine-tune Llama 3 8B on 1 billion tokens</b>", ["on 2× H100"]),
+    ("how long to full finetune llama 3 8b on h100, 1B tokens", "and how much?", "en",
+     "💵 <b>About $123.59 to fine-tune Llama 3 8B on 1 billion tokens</b> — full AdamW, about "
+     "26.64 hours on 2× H100, the fewest H100 GPUs that hold this run.",
+     ["💵 <b>You pay $125.28</b>",
+      "💡 It costs less on 1× B200: about 23.43 hours, and you pay $110.64.",
+      "❌ <b>No: Llama 3 8B does not fit on 1× H100 (full AdamW).</b>"]),
+    ("full ft llama 3 8b on an h100 how long for 1B tokens", "how much would that cost", "en",
+     "💵 <b>About $123.59", ["on 2× H100", "💡 It costs less on 1× B200"]),
+    ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "y cuanto cuesta?",
+     "es", "💵 <b>Unos 123,59 US$",
+     ["en 2× H100, la configuración con menos GPU H100 en la que cabe este entrenamiento.",
+      "💡 Cuesta menos en 1× B200"]),
+    ("combien de temps pour un full finetune de llama 3 8b sur un h100 avec 1B tokens",
+     "et ça coûte combien ?", "fr", "💵 <b>Environ 123,59 $US",
+     ["sur 2× H100, le plus petit nombre de GPU H100 où cet entraînement tient.",
+      "💡 Cela coûte moins cher sur 1× B200"]),
+]
+
+
+@pytest.mark.parametrize(("timed", "asked", "lang", "lead", "then"), COST_OF_TIMED)
+def test_the_cost_after_a_time_is_the_run_just_timed(
+        timed: str, asked: str, lang: str, lead: str, then: list[str]) -> None:
+    first, reply = converse(timed, asked, locale=lang)
+    assert reply.answer.intent == "cost", reply.text
+    body = _spaces(reply.text)
+    lead_line = next(line for line in body.split("\n") if line.startswith("💵"))
+    assert lead_line.startswith(_spaces(lead)), body
+    says(body, then, [])
+
+
+def test_the_cost_asked_on_its_own_still_leads_where_it_costs_least() -> None:
+    # no time before it: a cost asked of one H100 leads with the run paid least (1× B200)
+    reply = ask("how much to full finetune llama 3 8b on an h100, 1B tokens")
+    assert "about 23.43 hours on 1× B200" in reply.text.split("\n")[0], reply.text

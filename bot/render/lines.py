@@ -462,6 +462,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("</b> — ")
         if tq.asked:
             put(_("%(how)s, about %(wall)s on %(where)s.", where=where, how=how, wall=wall))
+        elif tq.more_of_asked and tq.gpu is not None:
+            # "and how much?" after its time on the fewest H100s that hold it: that run's cost
+            # (was the run on 1× B200's, another than the one just timed)
+            put(_("%(how)s, about %(wall)s on %(where)s, the fewest %(gpu)s GPUs that hold this "
+                  "run.", where=where, how=how, wall=wall, gpu=ph.gpu_name(tq.gpu)))
         else:
             put(_(
                 "%(how)s, about %(wall)s on %(where)s, the offered configuration where what you "
@@ -490,7 +495,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n")
         if asked is not None:
             put(ph.quote_block(tq.quote))
-            put("\n\n")
+            put("\n")
+            there = tq.elsewhere
+            if tq.more_of_asked and there is not None and there.quote is not None \
+                    and there.gpu is not None and there.gpu_count is not None \
+                    and there.wall_clock_hours is not None:
+                # ... and where what is paid for it is least, after it (as the time says)
+                put("💡 ")
+                put(_("It costs less on %(where)s: about %(wall)s, and you pay %(paid)s.",
+                      where=ph.config(there.gpu, there.gpu_count),
+                      wall=fmt.duration(there.wall_clock_hours),
+                      paid=fmt.usd(there.quote.plan.usd)))
+                put("\n")
+            put("\n")
     elif cost_first:
         assert quote is not None
         if not budget_said_quote(answer):

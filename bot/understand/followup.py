@@ -3651,6 +3651,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         bare = _K_BESIDE.search(fold(new.text))
         if bare is not None:
             update["seq_len"] = _context_k(bare.group(1))
+    if intent == "cost" and not has_gpu and new.gpu_count is None and not names_model \
+            and (previous.intent == "time" or previous.cost_of_timed):
+        # "and how much?" after "how long to full finetune llama 3 8b on h100, 1B tokens": the
+        # run just timed on 2× H100 is priced, not the one on 1× B200 (said after it).
+        update["cost_of_timed"] = True
     if intent == "cost" and previous.fit_first and not new.fit_first:
         # "and on an a100?" after "can i qlora 70b on an h100 and how much for 10 hours?": the
         # verdict still leads, unless the cost is what this one asks ("and how much for 20h?").

@@ -458,6 +458,9 @@ class Query(BaseModel):
     quant_asked: bool = False
     details: bool = False  # "details", "breakdown", "desglose", "détail"
     follow_up: bool = False  # completed from the previous question in the chat
+    # "and how much?" right after a time asked: the cost of the run just timed, where it was
+    # timed (bot.detail: on the fewest of a card asked that hold it), not where it costs least.
+    cost_of_timed: bool = False
     largest: bool = False  # "the largest model I can QLoRA on 24 GB": no size, the memory asks it
     largest_said: bool = False  # ... in a superlative ("biggest"), not "what can I train"
     coding: bool = False  # a coding use named ("best coding model for a 4090")
