@@ -122,9 +122,9 @@ def test_read_as_meant(text: str, lead: str, lacks: str) -> None:
     # the hours asked in one word after a separator (was the fit alone)
     ("rtx4090 24gb|64gb ddr5|qlora llama3.1 8b|seq 4096|bs 4|200k samples avg 700 tok|1 epoch — "
      "hours?", "⏱ <b>QLoRA of Llama 3.1 8B: about"),
+    # (lead44: timed on the fewest H200s that hold it, that time leads; the verdict after)
     ("training on 1x H200 141gb, full ft qwen2.5 14b, seq 4k, bs 2, 100M tokens, hours?",
-     "❌ <b>No: Qwen2.5 14B (14.7B parameters) does not fit on 1× H200 (full AdamW).</b>\nAt "
-     "sequence length 4,096 and batch 2, this run needs"),
+     "⏱ <b>Full AdamW of Qwen2.5 14B (14.7B parameters): about"),
     # hours said stay hours to rent
     ("rent an h100 for 10 hours?", "💵 <b>Cost: $23.20</b>"),
     ("h100, 10 hours?", "💵 <b>Cost: $23.20</b>"),
