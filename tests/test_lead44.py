@@ -6,6 +6,9 @@
    (was the ❌ first, the time under it).
 2. "and how much?" right after that time: the cost of the run just timed (2× H100), where it
    costs less after it (was led by the 1× B200 run, another than the one timed).
+3. A training speed asked of a card that holds the batch asked only with gradient
+   accumulation ("seconds per step … bs 8 seq 2048 on my 4090"): estimated on that card at the
+   largest micro-batch it holds, said so, the step's time in seconds too (was on 1× B200).
 """
 
 from __future__ import annotations
@@ -111,3 +114,38 @@ def test_the_cost_asked_on_its_own_still_leads_where_it_costs_least() -> None:
     # no time before it: a cost asked of one H100 leads with the run paid least (1× B200)
     reply = ask("how much to full finetune llama 3 8b on an h100, 1B tokens")
     assert "about 23.43 hours on 1× B200" in reply.text.split("\n")[0], reply.text
+
+
+# (question, lang, in order). 2 × 2,048 tokens a micro-step fit a 4090 (17.9 GB by the detailed
+# estimate), 8 do not (48.1 GB): bot.detail._held_micro_batch, as the time answer finds it.
+SPEED_ON_CARD: list[tuple[str, str | None, list[str]]] = [
+    ("seconds per step for qlora llama 3 8b bs 8 seq 2048 on my 4090", None,
+     ["🏋️ <b>About ", " training tokens/s: Llama 3 8B on 1× RTX 4090 (QLoRA, estimate).</b>",
+      "At micro-batch 2 × gradient accumulation 4: the same effective batch of 8 and the same "
+      "tokens, about 17.9 GB per GPU. 8 sequences at once would need about 48.1 GB per GPU",
+      "📏 At 16,384 tokens an optimizer step (batch 8 × 2,048 tokens), that is about "]),
+    ("how many tok/s training qlora llama3 8b, batch 8, 2048 ctx, on my rtx 4090?", None,
+     ["on 1× RTX 4090 (QLoRA, estimate)", "At micro-batch 2 × gradient accumulation 4"]),
+    ("cuantos tokens/s entrenando qlora de llama 3 8b con batch 8 y seq 2048 en mi 4090", "es",
+     ["en 1× RTX 4090 (QLoRA, estimación)", "Con micro-batch 2 × acumulación de gradientes 4"]),
+    ("combien de tokens/s pour un qlora de llama 3 8b batch 8 seq 2048 sur ma 4090", "fr",
+     ["sur 1× RTX 4090 (QLoRA, estimation)",
+      "Avec un micro-batch de 2 × une accumulation de gradients de 4"]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "has"), SPEED_ON_CARD)
+def test_a_speed_on_a_card_holding_the_batch_by_accumulation_is_its_own(
+        text: str, lang: str | None, has: list[str]) -> None:
+    reply = ask(text, lang)
+    says(reply.text, has, ["B200", "L40S ("])
+    speed = reply.answer.train_speed
+    assert speed is not None and (speed.gpu, speed.asked, speed.micro_batch) \
+        == ("rtx-4090", True, 2), reply.text
+
+
+def test_a_card_no_micro_batch_fits_is_still_answered_where_it_costs_least() -> None:
+    reply = ask("tokens/s for qlora llama 3 70b bs 4 on my 4090")
+    speed = reply.answer.train_speed
+    assert speed is not None and not speed.asked and speed.micro_batch is None, reply.text
+    assert "It does not fit on 1× RTX 4090" in reply.text, reply.text

@@ -199,6 +199,8 @@ STEP_RATE_ASK: Final = lazy(
     # "time per step for qlora …", "how many samples per second can a 4090 do" (were the
     # dataset asked, and the fit): the same estimate, its steps at the batch said
     r"|time (?:per|a|for (?:one|a|each)) (?:optimi[sz]er |training )?step"
+    # "whats the s/it gonna be on my 4090": tqdm's unit asked, no figure before it
+    r"|(?<![0-9.,] )(?<![a-z0-9.,])s ?/ ?(?:it|iter|step)s?"
     r"|(?<![\d.] )(?<![\d.])samples? ?(?:per|a|/) ?(?:seconds?|secs?|s))(?![a-z])"
 )
 
