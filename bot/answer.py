@@ -363,6 +363,21 @@ class MethodSpeed:
 
 
 @dataclass(frozen=True, slots=True)
+class SideRun:
+    """One side of "qlora on a 4090 vs full ft on an a100, 50M tokens, which is cheaper": that
+    card's method, timed as "how long to … on it" is (on it, on the fewest of it that hold the
+    run, or where it costs least), the detailed estimate on the card asked, and whether the card
+    is one run at home (no rent: bot.answer._run_at_home)."""
+
+    method: MethodId
+    gpu: str  # the card asked
+    gpu_count: int
+    time: TrainingEstimate
+    check: FitCheck | None
+    own: bool
+
+
+@dataclass(frozen=True, slots=True)
 class MethodRun:
     """One of the methods a time or cost question weighs ("phi-4 lora vs full finetune on h100,
     which fits and how long for 50M tokens"): whether it fits on the configuration asked by the
@@ -812,6 +827,8 @@ class Answer(BaseModel):
     rank_pair: RankPair | None = None  # "difference between lora rank 8 and rank 256"
     train_disk: TrainDisk | None = None  # "how much disk space to finetune llama 3 8b"
     method_diff: MethodDiff | None = None  # "lora vs qlora difference"
+    # "qlora on a 4090 vs full ft on an a100, 50M tokens": each side's run (Query.side_methods)
+    side_runs: tuple[SideRun, ...] = ()
     method_runs: tuple[MethodRun, ...] = ()  # "lora vs full finetune … how long": each run
     method_speeds: tuple[MethodSpeed, ...] = ()  # "qlora vs lora, which is faster": each speed
     flash_saving: FlashSaving | None = None  # "does flash attention reduce vram"
@@ -2867,6 +2884,33 @@ def _compare_times(query: Query, answer: Answer, composed: Answer, cat: Catalogu
     first = times[0].quote if times and times[0].gpu == comparison.gpu_a \
         and times[0].gpu_count == comparison.a_count else None
     return composed.model_copy(update={"compare_times": tuple(times), "quote": first})
+
+
+def _side_runs(query: Query, composed: Answer, cat: Catalogue) -> Answer:
+    """"qlora on a 4090 vs full ft on an a100 for llama 3 8b, 50M tokens, which is cheaper":
+    each card timed with its own method, as "how long to … on it" times it (was both sides
+    QLoRA, and memory alone weighed)."""
+    c = composed.comparison
+    if query.side_methods is None or query.dataset_tokens is None or c is None \
+            or c.params_b is None or query.hours is not None:
+        return composed
+    runs: list[SideRun] = []
+    for method, gpu, count in ((query.side_methods[0], c.gpu_a, c.a_count),
+                               (query.side_methods[1], c.gpu_b, c.b_count)):
+        alone = _answer(query.model_copy(update={
+            "intent": "time", "method": method, "methods_named": (), "side_methods": None,
+            "gpu": gpu, "gpu_count": count, "other_gpus": (), "other_gpu_count": None,
+            "rig": (), "other_rig": (), "cheaper_asked": False, "gpu_plural": False}), cat)
+        detailed = alone.detailed if alone.error is None else None
+        timed = detailed.training_time if detailed is not None else None
+        if detailed is None or timed is None or timed.wall_clock_hours is None \
+                or timed.gpu is None or timed.gpu_count is None:
+            return composed
+        card = cat.gpu(gpu)
+        runs.append(SideRun(method=method, gpu=gpu, gpu_count=count, time=timed,
+                            check=detailed.check,
+                            own=timed.asked and timed.quote is None and _run_at_home(query, card)))
+    return composed.model_copy(update={"side_runs": tuple(runs)})
 
 
 def _compare_by_detail(query: Query, answer: Answer, composed: Answer, cat: Catalogue) -> Answer:
@@ -5326,6 +5370,7 @@ def _settle(query: Query, answer: Answer, detailed: DetailedAnswer | None, cat: 
     composed = _by_detail(query, answer, composed, cat)
     composed = _compare_by_detail(query, answer, composed, cat)
     composed = _compare_times(query, answer, composed, cat)
+    composed = _side_runs(query, composed, cat)
     composed = _dataset_quotes(query, answer, composed, cat)
     composed = _measured_elsewhere(query, composed, cat)
     composed = _by_paid(query, composed, cat)

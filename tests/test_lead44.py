@@ -9,6 +9,10 @@
 3. A training speed asked of a card that holds the batch asked only with gradient
    accumulation ("seconds per step … bs 8 seq 2048 on my 4090"): estimated on that card at the
    largest micro-batch it holds, said so, the step's time in seconds too (was on 1× B200).
+4. Two cards each trained its own way ("qlora on a 4090 vs full ft on an a100 for llama 3 8b,
+   50M tokens, which is cheaper"): each side timed as its own time question is, the cheaper
+   leading (one's own card costs no rent; a rented run what is paid for it) (was memory alone,
+   both sides read as QLoRA).
 """
 
 from __future__ import annotations
@@ -102,7 +106,7 @@ COST_OF_TIMED: list[tuple[str, str, str, str, list[str]]] = [
 @pytest.mark.parametrize(("timed", "asked", "lang", "lead", "then"), COST_OF_TIMED)
 def test_the_cost_after_a_time_is_the_run_just_timed(
         timed: str, asked: str, lang: str, lead: str, then: list[str]) -> None:
-    first, reply = converse(timed, asked, locale=lang)
+    _, reply = converse(timed, asked, locale=lang)
     assert reply.answer.intent == "cost", reply.text
     body = _spaces(reply.text)
     lead_line = next(line for line in body.split("\n") if line.startswith("💵"))
@@ -149,3 +153,50 @@ def test_a_card_no_micro_batch_fits_is_still_answered_where_it_costs_least() -> 
     speed = reply.answer.train_speed
     assert speed is not None and not speed.asked and speed.micro_batch is None, reply.text
     assert "It does not fit on 1× RTX 4090" in reply.text, reply.text
+
+
+# (question, lang, side methods, lead, then in order). Each side's figures are its own time
+# question's ("how long to qlora llama 3 8b on a 4090, 50M tokens": 12.5 hours; full AdamW on
+# an A100 80GB: timed on 2× A100 80GB, the fewest that hold it, one 10-hour block, $9.20).
+SIDES: list[tuple[str, str | None, tuple[str, str], str, list[str]]] = [
+    ("qlora on a 4090 vs full ft on an a100 for llama 3 8b, 50M tokens, which is cheaper", None,
+     ("qlora", "full_adamw"),
+     "💵 <b>Cheaper: QLoRA on your RTX 4090, which costs no rent (only its electricity): "
+     "about 12.5 hours there; full AdamW on 2× A100 80GB takes about ",
+     ["• QLoRA on 1× RTX 4090: about 12.5 hours", "Your own card: no rent.",
+      "• Full AdamW on 2× A100 80GB: about ", "You pay $9.20.",
+      "It does not fit on 1× A100 80GB"]),
+    ("a 4090 with qlora or an a100 with full ft, llama 3 8b 50M tokens, cheaper?", None,
+     ("qlora", "full_adamw"), "💵 <b>Cheaper: QLoRA on your RTX 4090", []),
+    ("lora on an h100 vs qlora on an a100, llama 3 70b, 100M tokens, which is cheaper?", None,
+     ("lora", "qlora"), "💵 <b>Cheaper: LoRA on 3× H100, about ",
+     ["• LoRA on 3× H100", "• QLoRA on 1× A100 80GB"]),
+    ("qlora en mi 4090 o full finetune en una a100 para llama 3 8b con 50M tokens, cual sale "
+     "mas barato?", "es", ("qlora", "full_adamw"),
+     "💵 <b>Más barato: QLoRA en tu RTX 4090, que no paga alquiler",
+     ["Tu propia tarjeta: sin alquiler.", "Pagas 9,20 US$."]),
+    ("qlora sur ma 4090 ou full ft sur une a100 pour llama 3 8b, 50M tokens, lequel est moins "
+     "cher ?", "fr", ("qlora", "full_adamw"),
+     "💵 <b>Moins cher : QLoRA sur votre RTX 4090",
+     ["Votre propre carte : aucune location.", "Vous payez 9,20 $US."]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "methods", "lead", "then"), SIDES)
+def test_two_cards_each_trained_its_own_way_lead_with_the_cheaper(
+        text: str, lang: str | None, methods: tuple[str, str], lead: str,
+        then: list[str]) -> None:
+    reply = ask(text, lang)
+    assert reply.query.side_methods == methods, reply.query
+    body = _spaces(reply.text)
+    assert body.startswith(_spaces(lead)), body
+    says(body, then, ["⚖️", "QLoRA (4-bit base) of Llama 3 8B on 1× A100"])
+
+
+@pytest.mark.parametrize("text", [
+    # the methods weighed on both cards, not one each
+    "lora vs full finetune of llama 3 8b on an h100 vs a100, 50M tokens",
+    "4090 vs a100 for qlora llama 3 8b 50M tokens",
+])
+def test_methods_not_said_card_by_card_are_no_sides(text: str) -> None:
+    assert ask(text).query.side_methods is None

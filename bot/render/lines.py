@@ -3615,6 +3615,87 @@ def _mlx_fix(remedies: Remedies | None, method: str) -> tuple[tuple[str, ...], s
     return None
 
 
+def _side_paid(run: Any) -> Decimal | None:
+    """What one side of two runs costs here: nothing on one's own card (no rent), what is paid
+    for the run's blocks where we rent it at a published price, else None (no price)."""
+    if run.own:
+        return Decimal(0)
+    t = run.time
+    return t.quote.plan.usd if t.quote is not None else None
+
+
+def _side_runs_lines(answer: Answer, ph: Phrases) -> Markup:
+    """"qlora on a 4090 vs full ft on an a100, 50M tokens, which is cheaper": which is cheaper
+    leads (one's own card costs no rent; a rented run what is paid for it), then each side's
+    run and its memory on the card asked."""
+    _, fmt = ph._, ph.fmt
+    runs = answer.side_runs
+    who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
+    paid = [_side_paid(r) for r in runs]
+    out: list[str] = []
+    put = out.append
+    if paid[0] is not None and paid[1] is not None and paid[0] != paid[1]:
+        cheap, dear = (runs[0], runs[1]) if paid[0] < paid[1] else (runs[1], runs[0])
+        t, o = cheap.time, dear.time
+        assert o.quote is not None and o.gpu is not None and o.gpu_count is not None \
+            and o.wall_clock_hours is not None and t.wall_clock_hours is not None
+        put("💵 <b>")
+        if cheap.own:
+            put(_("Cheaper: %(how)s on your %(gpu)s, which costs no rent (only its electricity): "
+                  "about %(wall)s there; %(other)s on %(where)s takes about %(other_wall)s, and "
+                  "you pay %(paid)s.", how=ph.method_short(cheap.method),
+                  gpu=ph.gpu_name(cheap.gpu), wall=fmt.duration(t.wall_clock_hours),
+                  other=ph.method_short(dear.method), where=ph.config(o.gpu, o.gpu_count),
+                  other_wall=fmt.duration(o.wall_clock_hours), paid=fmt.usd(o.quote.plan.usd)))
+        else:
+            assert t.quote is not None and t.gpu is not None and t.gpu_count is not None
+            put(_("Cheaper: %(how)s on %(where)s, about %(wall)s, and you pay %(paid)s; %(other)s "
+                  "on %(other_where)s takes about %(other_wall)s, and you pay %(other_paid)s.",
+                  how=ph.method_short(cheap.method), where=ph.config(t.gpu, t.gpu_count),
+                  wall=fmt.duration(t.wall_clock_hours), paid=fmt.usd(t.quote.plan.usd),
+                  other=ph.method_short(dear.method),
+                  other_where=ph.config(o.gpu, o.gpu_count),
+                  other_wall=fmt.duration(o.wall_clock_hours),
+                  other_paid=fmt.usd(o.quote.plan.usd)))
+        put("</b>\n")
+    put("⏱ <b>")
+    put(_("%(who)s on %(tokens)s, each card its own way:", who=who,
+          tokens=fmt.tokens(runs[0].time.tokens)))
+    put("</b>\n")
+    for run in runs:
+        t = run.time
+        assert t.gpu is not None and t.gpu_count is not None \
+            and t.wall_clock_hours is not None and t.gpu_hours is not None
+        put("• ")
+        put(ph.sentence(_("%(how)s on %(where)s: about %(wall)s (%(gh)s GPU-hours).",
+                          how=ph.method_short(run.method), where=ph.config(t.gpu, t.gpu_count),
+                          wall=fmt.duration(t.wall_clock_hours), gh=fmt.num(t.gpu_hours))))
+        if run.own:
+            put(" ")
+            put(_("Your own card: no rent."))
+        elif t.quote is not None:
+            put(" ")
+            put(_("You pay %(paid)s.", paid=fmt.usd(t.quote.plan.usd)))
+        else:
+            put(" ")
+            put(_("We rent the %(gpu)s too, but its price is not published: ask support before "
+                  "planning on it.", gpu=ph.gpu_name(t.gpu)))
+        check = run.check
+        if check is not None and not check.detailed_fits:
+            put(" ")
+            put(_("It does not fit on %(asked)s (about %(need)s per GPU by the detailed "
+                  "estimate), so it is timed on %(where)s.",
+                  asked=ph.config(run.gpu, run.gpu_count),
+                  need=fmt.gb(check.detailed_per_gpu_gb, 1),
+                  where=ph.config(t.gpu, t.gpu_count)))
+        put("\n")
+    put("⚠️ <i>")
+    put(_("The utilization is an assumption, not a measurement: measure your own tokens per "
+          "second on a short run."))
+    put("</i>\n")
+    return Markup("".join(out))
+
+
 def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     """A comparison of two GPUs or configurations (what compare.html.j2 printed)."""
     out: list[str] = []
@@ -3624,6 +3705,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     cat = ph.cat
     c = answer.comparison
     assert c is not None
+    if len(answer.side_runs) == 2:
+        return _side_runs_lines(answer, ph)
     a, b = _compared_names(c.gpu_a, c.gpu_b, ph)
     counted = c.a_count > 1 or c.b_count > 1
     # "4x H100 vs 8x H100": one GPU at two counts, so no datasheet ratio, only counts and price.

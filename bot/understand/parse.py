@@ -2002,6 +2002,12 @@ def _methods_named(s: str, cat: Catalogue) -> tuple[MethodId, ...]:
     LoRA, full AdamW), each once, as _method reads them (most specific first, each match then
     blanked); () unless two or more are. Full fine-tuning named by its optimizer too ("full
     finetune with adamw 8bit") is one method."""
+    at = _method_places(s, cat)
+    return tuple(sorted(at, key=at.__getitem__)) if len(at) >= 2 else ()
+
+
+def _method_places(s: str, cat: Catalogue) -> dict[MethodId, int]:
+    """Where each training method is first named in `s` (_methods_named's reading)."""
     at: dict[MethodId, int] = {}
     for method, pattern in px.METHODS:
         for match in pattern.finditer(s):
@@ -2014,7 +2020,27 @@ def _methods_named(s: str, cat: Catalogue) -> tuple[MethodId, ...]:
         # "full finetune with 8-bit adam": the full method that names its optimizer
         keep = next((m for m in fulls if cat.method(m).optimizer), fulls[0])
         at = {m: i for m, i in at.items() if m == keep or not cat.method(m).full}
-    return tuple(sorted(at, key=at.__getitem__)) if len(at) >= 2 else ()
+    return at
+
+
+def _side_methods(s: str, named: tuple[MethodId, ...], gpus: list[GpuMention],
+                  cat: Catalogue) -> tuple[MethodId, MethodId] | None:
+    """"qlora on a 4090 vs full ft on an a100", "a 4090 with qlora or an a100 with full ft":
+    two methods and two cards said in turn, each method beside its card: the method of the
+    first card read (Query.gpu), then the other's; None otherwise."""
+    cards = [g for g in gpus if g.gpu_id is not None]
+    if len(named) != 2 or len(cards) != 2 or cards[0].gpu_id == cards[1].gpu_id:
+        return None
+    places = _method_places(s, cat)
+    said = [s.find(g.text) for g in cards]
+    if any(p < 0 for p in said) or said[0] == said[1] or len(places) != 2:
+        return None
+    first, second = sorted(places, key=places.__getitem__)
+    m1, m2 = places[first], places[second]
+    c1, c2 = sorted(said)
+    if not (m1 < c1 < m2 < c2 or c1 < m1 < c2 < m2):
+        return None
+    return (first, second) if said[0] < said[1] else (second, first)
 
 
 # 4 bits said plainly ("q4", "4bit", "nf4", "int4"), as a base's precision could be.
@@ -4941,6 +4967,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         shape_model=work.shape_model if work.params_b is not None else None,
         method=method,
         methods_named=methods_named,
+        side_methods=_side_methods(corrected, methods_named, work.gpus, cat)
+        if intent == "compare" and others and methods_named else None,
         method_speed_asked=len(methods_named) >= 2 and not inference
         and work.dataset_tokens is None and not work.dataset_samples
         and asks.FASTER.search(rest) is not None,

@@ -82,6 +82,9 @@ class Query(BaseModel):
     # "phi-4 lora vs full finetune … how long": the methods weighed, in the order said (method
     # is then None); () when fewer than two were named.
     methods_named: tuple[MethodId, ...] = ()
+    # "qlora on a 4090 vs full ft on an a100": each card compared trained its own way, in the
+    # order (gpu, other_gpus[0]); None unless two methods and two cards are said in turn.
+    side_methods: tuple[MethodId, MethodId] | None = None
     # "qlora vs lora on a 3090 for llama 3.1 8b, which is faster": with no data to time, each
     # method's training tokens/s on the card asked (bot.answer MethodSpeed).
     method_speed_asked: bool = False
