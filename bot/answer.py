@@ -2891,12 +2891,22 @@ def _side_runs(query: Query, composed: Answer, cat: Catalogue) -> Answer:
     each card timed with its own method, as "how long to … on it" times it (was both sides
     QLoRA, and memory alone weighed)."""
     c = composed.comparison
-    if query.side_methods is None or query.dataset_tokens is None or c is None \
-            or c.params_b is None or query.hours is not None:
+    if query.dataset_tokens is None or c is None or c.params_b is None \
+            or query.hours is not None or c.a is None or c.b is None:
+        return composed
+    methods = query.side_methods
+    if methods is None and cat.method(c.method).kind == "training" and not c.a.fits \
+            and not c.b.fits and not c.a_rig and not c.b_rig \
+            and query.tokens_per_second is None:
+        # "is an h200 worth it over an h100 for lora llama 3 70b 100M tokens": neither card
+        # alone holds the run; each is timed on the fewest of it that do, as "how long … on
+        # an h200" is (was "Neither holds it" alone)
+        methods = (c.method, c.method)
+    if methods is None:
         return composed
     runs: list[SideRun] = []
-    for method, gpu, count in ((query.side_methods[0], c.gpu_a, c.a_count),
-                               (query.side_methods[1], c.gpu_b, c.b_count)):
+    for method, gpu, count in ((methods[0], c.gpu_a, c.a_count),
+                               (methods[1], c.gpu_b, c.b_count)):
         alone = _answer(query.model_copy(update={
             "intent": "time", "method": method, "methods_named": (), "side_methods": None,
             "gpu": gpu, "gpu_count": count, "other_gpus": (), "other_gpu_count": None,
@@ -2906,6 +2916,8 @@ def _side_runs(query: Query, composed: Answer, cat: Catalogue) -> Answer:
         if detailed is None or timed is None or timed.wall_clock_hours is None \
                 or timed.gpu is None or timed.gpu_count is None:
             return composed
+        if query.side_methods is None and timed.gpu != gpu:
+            return composed  # no count of that card holds it: "Neither holds it" answers
         card = cat.gpu(gpu)
         runs.append(SideRun(method=method, gpu=gpu, gpu_count=count, time=timed,
                             check=detailed.check,

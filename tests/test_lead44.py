@@ -200,3 +200,25 @@ def test_two_cards_each_trained_its_own_way_lead_with_the_cheaper(
 ])
 def test_methods_not_said_card_by_card_are_no_sides(text: str) -> None:
     assert ask(text).query.side_methods is None
+
+
+@pytest.mark.parametrize(("text", "lead", "then"), [
+    # neither card alone holds the run: each on the fewest of it that do, the cheaper first
+    # (was "Neither holds it" alone); 3× H100 and 2× H200 as "how long … on an h100 / h200"
+    ("is an h200 worth it over an h100 for lora llama 3 70b 100M tokens",
+     "💵 <b>Cheaper: LoRA on 3× H100, about ",
+     ["on as many of each card as hold it:", "• LoRA on 2× H200", "• LoRA on 3× H100"]),
+    ("h100 or a100 for full ft of llama 3 8b on 1B tokens, which is cheaper",
+     "💵 <b>Cheaper: full AdamW on 2× H100, about 26.64 hours, and you pay $125.28",
+     ["• Full AdamW on 2× A100 80GB"]),
+])
+def test_neither_card_alone_each_on_the_fewest_of_it(text: str, lead: str,
+                                                      then: list[str]) -> None:
+    reply = ask(text)
+    assert reply.text.startswith(lead), reply.text
+    says(reply.text, then, ["Neither holds it"])
+
+
+def test_no_count_of_either_card_holds_it_still_says_so() -> None:
+    reply = ask("a100 vs h100 for full finetune llama 3 70b 100M tokens")
+    assert not reply.answer.side_runs and "B200" not in reply.text.split("\n")[0], reply.text

@@ -3659,8 +3659,12 @@ def _side_runs_lines(answer: Answer, ph: Phrases) -> Markup:
                   other_paid=fmt.usd(o.quote.plan.usd)))
         put("</b>\n")
     put("⏱ <b>")
-    put(_("%(who)s on %(tokens)s, each card its own way:", who=who,
-          tokens=fmt.tokens(runs[0].time.tokens)))
+    if runs[0].method != runs[1].method:
+        put(_("%(who)s on %(tokens)s, each card its own way:", who=who,
+              tokens=fmt.tokens(runs[0].time.tokens)))
+    else:  # neither card alone holds it: each on the fewest of it that do
+        put(_("%(who)s on %(tokens)s, on as many of each card as hold it:", who=who,
+              tokens=fmt.tokens(runs[0].time.tokens)))
     put("</b>\n")
     for run in runs:
         t = run.time
