@@ -113,10 +113,11 @@ def test_a_budget_that_cannot_be_is_named(text: str, locale: str | None, reply: 
 
 @pytest.mark.parametrize(("text", "budget"), [
     ("I have a budget of $500 for qlora 70b", Decimal(500)),
-    ("what can I rent for $2-$3 an hour", Decimal(2)),
+    # a band of hourly prices since words44, no budget (was $2)
+    ("what can I rent for $2-$3 an hour", None),
     ("I have a budget of $1e9 for qlora 70b", Decimal(10) ** 9),
 ])
-def test_a_budget_that_can_be_is_read_as_before(text: str, budget: Decimal):
+def test_a_budget_that_can_be_is_read_as_before(text: str, budget: Decimal | None):
     answer = PIPELINE.ask(text)
     assert answer.query.budget_usd == budget
     assert answer.answer is not None and answer.answer.error != "number_out_of_range"

@@ -158,8 +158,9 @@ SPEEDS: list[tuple[str, str | None, str, list[str]]] = [
      "generated token, against 16.4 GB for Llama 3 8B.</b>",
      ["We have no cited memory bandwidth for the A800 80GB", "We don't measure speed"]),
     ("which is faster on my 3090, llama 3 70b or mistral 7b?", None,
+     # the 4-bit said as the GGUF type llama.cpp would run on one's own card (calib44)
      "⚡ <b>Only Mistral 7B runs on 1× RTX 3090: Llama 3 70B does not fit there, even in "
-     "4-bit inference, by the detailed estimate.</b>", ["at most about 63 tokens/s"]),
+     "GGUF Q4_K_M inference, by the detailed estimate.</b>", ["at most about 63 tokens/s"]),
 ]
 
 

@@ -1659,7 +1659,7 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             lo = match.group("lo")
             low = Decimal(1) if lo[0].isalpha() else work.num(lo)
             high = work.num(match.group("hi"))
-            if not any(match.group(c) for c in ("c1", "c2", "c3", "c4")) or not 0 < low < high:
+            if not 0 < low < high:
                 continue
             # "what can i rent for $2-$3/hr": a band of hourly prices (was $2, a budget)
             work.money.append(_Money(tidy(high), None, rate=True))

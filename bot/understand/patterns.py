@@ -870,6 +870,9 @@ MONEY_RANGE: Final = Guarded(
     r"(?:-|~|to|and|y|a|et|hasta|or|o|ou) ?"
     rf"(?:(?P<c3>\$|us\$|usd) ?)?(?P<hi>{NUM})(?: ?(?P<c4>{_RANGE_CUR}))?(?![\w.,])"
     r" ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure)\w*"
+    # A currency said at one end or the other (parse read none as no band): every match then
+    # holds one of the guard's needles, as the guard promises.
+    r"(?(c1)|(?(c2)|(?(c3)|(?(c4)|(?!)))))"
 )
 # "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar ("50 cents an
 # hour": a price per hour).
