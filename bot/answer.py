@@ -2390,10 +2390,7 @@ def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadI
     gguf = assumed_gguf(cat)
     if gguf is None:
         return None
-    variant = query.with_settings({
-        "method": gguf[1], "quant": gguf[0], "runner": "llama-cpp", "runner_type_assumed": True,
-        "serving_precision_said": True, "serving_implied": False})
-    ran = _answer(variant, cat)
+    ran = _answer(_as_llama_cpp(query, gguf, runner_assumed=False), cat)
     split = ran.layer_split
     if split is None and ran.fits and ran.detailed is not None \
             and ran.detailed.method.startswith(_GGUF_FILE):
@@ -2406,6 +2403,17 @@ def _offload_instead(query: Query, composed: Answer, cat: Catalogue) -> OffloadI
     if split is None or split.fits or split.gpu_layers == 0 or ran.expert_offload is not None:
         return None
     return OffloadInstead(quant=gguf[0], split=split, speed=ran.offload_speed)
+
+
+def _as_llama_cpp(query: Query, gguf: tuple[str, str], *, runner_assumed: bool) -> Query:
+    """The question as llama.cpp runs it at its usual GGUF type (`gguf`: quant, method), said
+    as assumed; `runner_assumed` where the reply also says llama.cpp itself was assumed."""
+    settings: dict[str, object] = {
+        "method": gguf[1], "quant": gguf[0], "runner": "llama-cpp", "runner_type_assumed": True,
+        "serving_precision_said": True, "serving_implied": False}
+    if runner_assumed:
+        settings["runner_assumed"] = True
+    return query.with_settings(settings)
 
 
 def _speed_offloaded(query: Query, composed: Answer, cat: Catalogue) -> Answer | None:
@@ -2427,10 +2435,7 @@ def _speed_offloaded(query: Query, composed: Answer, cat: Catalogue) -> Answer |
     gguf = assumed_gguf(cat)
     if gguf is None:
         return None
-    variant = query.with_settings({
-        "method": gguf[1], "quant": gguf[0], "runner": "llama-cpp", "runner_type_assumed": True,
-        "runner_assumed": True, "serving_precision_said": True, "serving_implied": False})
-    ran = _answer(variant, cat)
+    ran = _answer(_as_llama_cpp(query, gguf, runner_assumed=True), cat)
     split = ran.layer_split
     if ran.error is not None or (ran.fits is not True and (
             split is None or split.gpu_layers == 0 or ran.offload_speed is None)):
