@@ -1442,7 +1442,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             fixed = trl_fix(primary, answer, cat)
             if fixed is not None:
                 launched, strategy = fixed
-        if step is None and not mac and launched is primary and _offload_runs(primary, answer):
+        if step is not None and not step:
+            pass  # the tool named has no way to run it (llm-foundry's QLoRA): no command
+        elif step is None and not mac and launched is primary and _offload_runs(primary, answer):
             # "zero 3 offload … llama 3 70b on a single 4090 with 128gb ram": the offload makes
             # it fit there, the command runs there with it (was on a rented L40S)
             put(ph.launch_offloaded(_all_linear(primary, query),
@@ -1454,7 +1456,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         if faithful is not None and launched is faithful and step is None:
             put(" ")
             put(_faithful_why(ph, faithful.memory.method))
-        put("\n")
+        if step is None or step:
+            put("\n")
         if _vllm_default_len(answer) is not None:
             put(_vllm_next(ph, answer))
             put("\n")

@@ -25,6 +25,13 @@ way to start the run, with the changes of the first remedy it has a setting for 
   full_finetuning=…), get_peft_model(use_gradient_checkpointing="unsloth") and the trainer's
   per_device_train_batch_size / gradient_accumulation_steps / optim (unslothai/unsloth
   unsloth/models/loader.py @015bdef0). One GPU: a run over several is left to TRL's command.
+- llm-foundry (MosaicML's, on Composer): 'composer train/train.py config.yaml' from its scripts/
+  folder, with its YAML keys max_seq_len, device_train_microbatch_size (the accumulation follows
+  from global_train_batch_size), fsdp_config.activation_checkpointing, fsdp_config.
+  sharding_strategy FULL_SHARD, and LoRA as model.peft_config.peft_type LORA
+  (mosaicml/llm-foundry scripts/train/yamls/finetune/mpt-7b_dolly_sft.yaml, dbrx-lora-ft.yaml).
+  No 4-bit loading nor 8-bit Adam there: QLoRA and 8-bit Adam get no command (never TRL's: the
+  user runs llm-foundry).
 """
 
 from __future__ import annotations
@@ -47,7 +54,8 @@ if TYPE_CHECKING:
 __all__ = ["named_tool", "tool_launch", "trl_fix"]
 
 _TOOL_NAMES: Final = {"torchtune": "torchtune", "axolotl": "Axolotl",
-                      "llama_factory": "LLaMA-Factory", "unsloth": "Unsloth"}
+                      "llama_factory": "LLaMA-Factory", "unsloth": "Unsloth",
+                      "llm_foundry": "llm-foundry"}
 # What each tool has a setting for, of bot.remedy's changes ("seq_len": the longest that fits).
 _CHANGES: Final = {
     "torchtune": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora")),
@@ -55,7 +63,10 @@ _CHANGES: Final = {
     "llama_factory": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora",
                                 "adam8bit")),
     "unsloth": frozenset(("micro_batch", "grad_ckpt", "seq_len", "qlora", "lora", "adam8bit")),
+    "llm_foundry": frozenset(("micro_batch", "grad_ckpt", "seq_len", "lora")),
 }
+# The methods llm-foundry trains (no bitsandbytes there: no 4-bit base, no 8-bit Adam).
+_FOUNDRY_METHODS: Final = frozenset(("lora", "full_adamw"))
 _ADAPTERS: Final = frozenset(("lora", "qlora", "full_adamw", "full_adam8bit"))
 # torchtune's config names keep the sizes upper case ("llama3_1/8B_lora_single_device",
 # "llama4/scout_17B_16E_lora", "qwen2/1.5_to_0.5B_KD_lora_single_device").
@@ -71,6 +82,8 @@ def named_tool(answer: Answer) -> str | None:
         return query.tool
     if query.kernels == "unsloth":
         return "unsloth"
+    if query.trainer == "composer":  # llm-foundry (MosaicML's Composer) named
+        return "llm_foundry"
     return None
 
 
@@ -110,6 +123,8 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
         method = "qlora"
     elif "lora" in changes:
         method = "lora"
+    if tool == "llm_foundry" and method not in _FOUNDRY_METHODS:
+        return Markup()  # QLoRA, 8-bit Adam: none in llm-foundry, and not TRL's either
     micro = answer.remedies.micro_batch if answer.remedies is not None else 1
     query = answer.query
     stage = (query.sharding if query.sharding in ("zero1", "zero2", "zero3") else "zero3",
@@ -131,6 +146,12 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
                      tool=name, command=command) if where is None
                 else ph._("Next: with %(tool)s, on %(cfg)s, run <code>%(command)s</code>.",
                           tool=name, cfg=where, command=command))
+    elif tool == "llm_foundry" and not settings:
+        command = "composer train/train.py config.yaml"
+        text = (ph._("Next: with %(tool)s, run <code>%(command)s</code>.",
+                     tool=name, command=command) if where is None
+                else ph._("Next: with %(tool)s, on %(cfg)s, run <code>%(command)s</code>.",
+                          tool=name, cfg=where, command=command))
     elif tool == "unsloth":
         keys = ", ".join(settings)
         text = (ph._("Next: with Unsloth, set <code>%(keys)s</code> (arguments of "
@@ -141,6 +162,7 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
                           cfg=where, keys=keys))
     else:
         command = ("axolotl train config.yml" if tool == "axolotl"
+                   else "composer train/train.py config.yaml" if tool == "llm_foundry"
                    else "FORCE_TORCHRUN=1 llamafactory-cli train config.yaml"
                    if target.gpu_count > 1 else "llamafactory-cli train config.yaml")
         keys = ", ".join(settings)
@@ -302,6 +324,17 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
             out.append("enable_activation_checkpointing=True")
         if seq_len is not None:
             out.append(f"tokenizer.max_seq_len={seq_len}")
+        return out
+    if tool == "llm_foundry":
+        out += ["model.peft_config.peft_type: LORA"] if method == "lora" else []
+        if batch:  # the accumulation follows from global_train_batch_size
+            out.append("device_train_microbatch_size: 1")
+        if "grad_ckpt" in changes:
+            out.append("fsdp_config.activation_checkpointing: true")
+        if seq_len is not None:
+            out.append(f"max_seq_len: {seq_len}")
+        if gpus > 1:
+            out.append("fsdp_config.sharding_strategy: FULL_SHARD")
         return out
     keys = _YAML_KEYS.get(tool)
     if keys is not None:

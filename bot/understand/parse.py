@@ -677,8 +677,16 @@ def _take_settings(work: _Work) -> None:
     # Generated tokens, prompt length, epochs and throughput before the dataset size: "generate
     # 60 tokens" and "3000 tokens/s" are not a dataset.
     flags = work.flags
+    printed = st.take_printed(work.s, work.num, work.blank)
     (flags.new_tokens, flags.prompt_tokens, flags.epochs, flags.tokens_per_second,
      words) = st.take_numbers(work.s, work.num, work.blank)
+    if flags.tokens_per_second is None:
+        # a tool's output pasted: its decode rate (over the requests running), else a
+        # training run's logged tokens/s
+        flags.tokens_per_second = printed.decode if printed.decode is not None \
+            else printed.training
+        flags.rate_running = printed.running if printed.decode is not None else None
+    flags.prefill_rate, flags.prefill_printed = printed.prefill, printed.prefill_printed
     if words is not None:
         work.dataset_tokens = words
     bar = _TQDM_BAR.search(work.s) if "/" in work.s and "<" in work.s else None
@@ -832,6 +840,10 @@ def _take_settings(work: _Work) -> None:
             work.gpu_count = (work.gpu_count or 1) * work.pipeline_parallel
         work.blank(*stages.span())
     batch_said = work.batch_size is not None
+    if work.batch_size is None and flags.rate_running is not None:
+        # vLLM's "Running: 16 reqs" beside its generation throughput: 16 sequences decoded at
+        # once, the batch that rate is over
+        work.batch_size, work.served_batch = flags.rate_running, True
     match = px.CONCURRENCY.search(work.s) if work.batch_size is None else None
     if match and _PER_PERIOD.match(work.s, match.end()):
         match = None  # "1000 requests per day": a traffic, not the sequences at once
@@ -2222,7 +2234,10 @@ def _capacity_asked(
     context = work.seq_len is None and bool(asks.CONTEXT_ASK.search(s))
     serving = inference or (method is None and not _trains(s, work))
     speed = serving and bool(asks.SPEED_ASK.search(s) or asks.SPEED_WEAK.search(s) or (
-        work.flags.tokens_per_second is not None and asks.SPEED_JUDGED.search(s)))
+        work.flags.tokens_per_second is not None and asks.SPEED_JUDGED.search(s))
+        # a serving tool's rates pasted ("prompt eval rate: …", "Avg generation throughput:
+        # …"): what they are measured against is the question
+        or work.flags.prefill_rate is not None or work.flags.rate_running is not None)
     return context, speed
 
 
@@ -4124,7 +4139,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     if (work.params_b is not None or work.family) and counted is None \
             and (method is None or inference) and work.hours is None and not work.money \
             and intent in ("fit", "memory", "unknown", "time", "cost") \
-            and px.PREFILL.search(corrected) is not None and not _trains_besides(rest, work, "dataset_tokens"):
+            and px.PREFILL.search(corrected) is not None and not flags.prefill_printed \
+            and not _trains_besides(rest, work, "dataset_tokens"):
         # "how long is the prefill of 100k tokens on a 4090 with llama 3 8b", "¿cuánto tarda el
         # prompt processing de 32 mil tokens?", "ttft con un prompt de 16k": the prompt's tokens
         # are a context, not a dataset to train on, and the time to process them is asked (a
@@ -5170,7 +5186,9 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         tools_weighed=tools_weighed,
         kv_saving_asked=kv_saving,
         kv_size_asked=kv_size,
-        prefill_asked=speed_asked and px.PREFILL.search(corrected) is not None,
+        # a prefill rate pasted is judged; vLLM's "Avg prompt throughput: 0.0" asks nothing
+        prefill_asked=speed_asked and (flags.prefill_rate is not None or (
+            not flags.prefill_printed and px.PREFILL.search(corrected) is not None)),
         prefill_timed=prefill_timed,
         batch_processed=batch_processed,
         batch_docs=batch_docs,
@@ -5318,6 +5336,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         reference_model=flags.reference_model if not inference else None,
         objective=flags.objective if not inference else None,
         tokens_per_second=flags.tokens_per_second,
+        rate_running=flags.rate_running if inference else None,
+        prefill_rate_seen=flags.prefill_rate if inference else None,
         # "Run X on Y" without a precision: answered for bf16, int8 and int4.
         quant=quant,
         quant_bare=quant_bare,

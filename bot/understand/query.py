@@ -334,6 +334,12 @@ class Query(BaseModel):
     reference_model: bool | None = None  # DPO/IPO/KTO: a frozen reference model
     objective: str | None = None  # "DPO", "ORPO", "KTO": the preference objective named
     tokens_per_second: Decimal | None = None  # the user's measured throughput per GPU
+    # A serving tool's output pasted: the requests its decode rate (tokens_per_second) is over
+    # together (vLLM's "Avg generation throughput: 820.3 tokens/s, Running: 16 reqs"), judged
+    # against the batch's bound; and the prompt processing rate it printed (Ollama's "prompt
+    # eval rate"), judged against prefill's, never as a decode speed.
+    rate_running: int | None = None
+    prefill_rate_seen: Decimal | None = None
     serving_precision_said: bool = True  # False: an inference question names no precision
     # "llama 3 8b in fp8 on a 3090": FP8 named as the 8-bit serving precision (a card without
     # FP8 math then runs it weight-only, said so).

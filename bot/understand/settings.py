@@ -18,7 +18,7 @@ from functools import cache
 from typing import Final, Literal
 
 from bot.understand.lazy import lazy
-from bot.understand.numbers import NUM_SP, k_tokens
+from bot.understand.numbers import NUM, NUM_SP, k_tokens
 from bot.understand.screen import Headed, Screened
 
 Precision = Literal["mixed", "bf16", "fp32"]
@@ -657,6 +657,97 @@ THROUGHPUT: Final = Screened(
     r"per second|por segundo|par seconde|a second|/ ?seg(?:undo)?|x seg(?:undo)?)(?![a-z])"
     r"(?: (?:per|por|par) ?(?:gpu|card|tarjeta|carte))?"
 )
+# Rates as the tools print them, their name before the figure (folded). Prompt processing
+# (prefill), never a decode speed: Ollama's --verbose "prompt eval rate: 1450.21 tokens/s",
+# llama.cpp's "prompt eval time = 110.61 ms / 13 tokens ( 8.51 ms per token, 117.53 tokens per
+# second)", vLLM's "Avg prompt throughput: 120.5 tokens/s", mlx_lm.generate's "Prompt: 25
+# tokens, 150.312 tokens-per-sec" (were judged as the decode speed).
+_PRINTED_PREFILL: Final = Screened(
+    rf"(?<![a-z])(?:prompt eval rate ?: ?(?P<a>{NUM}) ?tok(?:en)?s?/s|"
+    rf"prompt eval time ?= ?[^()]{{0,60}}\( ?(?P<ms>{NUM}) ?ms per token"
+    rf"(?:, ?(?P<b>{NUM}) ?tokens per second)?|"
+    rf"avg prompt throughput ?: ?(?P<c>{NUM}) ?tok(?:en)?s?/s|"
+    rf"prompt ?: ?\d+ ?tokens?, ?(?P<d>{NUM}) ?tokens?-per-sec)"
+)
+# The decode speed as printed: Ollama's "eval rate: 95.3 tokens/s", llama.cpp's "eval time =
+# 2347.84 ms / 127 tokens ( 18.49 ms per token, 54.09 tokens per second)", mlx_lm's
+# "Generation: 100 tokens, 45.2 tokens-per-sec", text-generation-inference's
+# time_per_token="31.8ms"; vLLM's "Avg generation throughput: 820.3 tokens/s, Running: 16
+# reqs": over the requests running together, so all of them (one sequence's is the total / N).
+_PRINTED_DECODE: Final = Screened(
+    rf"(?<![a-z])(?<!prompt )(?:eval rate ?: ?(?P<a>{NUM}) ?tok(?:en)?s?/s|"
+    rf"eval time ?= ?[^()]{{0,60}}\( ?(?P<ms>{NUM}) ?ms per token"
+    rf"(?:, ?(?P<b>{NUM}) ?tokens per second)?|"
+    rf"avg generation throughput ?: ?(?P<c>{NUM}) ?tok(?:en)?s?/s"
+    r"(?:[^.;\n]{0,40}?running ?: ?(?P<run>\d{1,5}) ?req)?|"
+    rf"generation ?: ?\d+ ?tokens?, ?(?P<d>{NUM}) ?tokens?-per-sec|"
+    rf"time_per_token ?= ?\"?(?P<tpt>{NUM}) ?ms)"
+)
+# A training run's tokens/s as a logger prints it, the name before the figure: wandb's
+# "train/tokens_per_second 2150", HF Trainer's "'train_tokens_per_second': 2150.3"
+# (include_tokens_per_second: per device), "tokens/sec: 2150" (were not read: the fit alone).
+_PRINTED_TRAIN: Final = Screened(
+    rf"(?<![a-z])(?:(?:train[/_])?tokens?_per_(?:second|sec|s)['\"]? ?[:=]? ?(?P<a>{NUM})|"
+    rf"tok(?:en)?s? ?/ ?s(?:ec)? ?[:=] ?(?P<b>{NUM}))(?!\d|[.,]\d| ?(?:x|gb|b|k|m)(?![a-z]))"
+)
+
+
+# The rest of vLLM's metrics line, read by nothing here: "Swapped: 0 reqs", "Pending: 0
+# reqs", "Waiting: 0 reqs", "GPU KV cache usage: 4.1%", "Prefix cache hit rate: 0.0%" (the
+# KV cache named there was its size asked, and "0 reqs" a batch).
+_VLLM_METRICS: Final = Screened(
+    r"(?<![a-z])(?:(?:running|swapped|pending|waiting) ?: ?\d+ ?reqs?|"
+    rf"(?:gpu|cpu) kv cache usage ?: ?{NUM} ?%|prefix cache hit rate ?: ?{NUM} ?%)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """Rates read from a tool's printed output: the decode speed (all the `running` requests
+    together when they are said), the prompt processing speed, a training run's tokens/s."""
+
+    decode: Decimal | None = None
+    running: int | None = None
+    prefill: Decimal | None = None
+    training: Decimal | None = None
+    prefill_printed: bool = False  # a prefill rate printed, zero (no rate) or not
+
+
+def _per_ms(raw: str, parse: Parse) -> Decimal | None:
+    """Tokens a second of a time per token in milliseconds, to two decimals."""
+    ms = parse(raw, False)
+    return (Decimal(1000) / ms).quantize(Decimal("0.01")) if ms > 0 else None
+
+
+def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
+    """The rates of a tool's output pasted (Printed), each span consumed; a zero (vLLM's
+    "Avg prompt throughput: 0.0 tokens/s" between two batches) is no rate."""
+    if "/s" not in s and "per sec" not in s and "-per-" not in s and "time_per" not in s \
+            and "_per_s" not in s:
+        return Printed()
+    rates: dict[str, Decimal | None] = {}
+    running: int | None = None
+    for key, pattern in (("prefill", _PRINTED_PREFILL), ("decode", _PRINTED_DECODE),
+                         ("training", _PRINTED_TRAIN)):
+        match = pattern.search(s)
+        if match is None:
+            continue
+        groups = match.groupdict()
+        raw = next((groups[g] for g in ("a", "b", "c", "d") if groups.get(g)), None)
+        value = parse(raw, False) if raw is not None else _per_ms(
+            groups.get("ms") or groups.get("tpt") or "0", parse)
+        rates[key] = value if value is not None and value > 0 else None
+        if key == "decode" and groups.get("run") and int(groups["run"]) > 1:
+            running = int(groups["run"])
+        blank(*match.span())
+        s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end():]
+    if "reqs" in s or "cache" in s:
+        for match in list(_VLLM_METRICS.pattern.finditer(s)) if _VLLM_METRICS.admits(s) else []:
+            blank(*match.span())
+    return Printed(decode=rates.get("decode"), running=running, prefill=rates.get("prefill"),
+                   training=rates.get("training"), prefill_printed="prefill" in rates)
+
+
 # A trainer's progress bar, as HF Trainer and Unsloth print it ("1.2it/s", "3.45s/it") or said
 # ("0.8 seconds per step", "2 segundos por paso"): optimizer steps a second, or seconds a step.
 STEP_RATE: Final = Screened(
@@ -778,6 +869,11 @@ class Settings:
     prompt_tokens: int | None = None
     epochs: int | None = None
     tokens_per_second: Decimal | None = None
+    # A tool's printed output (take_printed): the requests its decode rate is over (vLLM's
+    # "Running: 16 reqs"), and its prompt processing rate, not a decode speed.
+    rate_running: int | None = None
+    prefill_rate: Decimal | None = None
+    prefill_printed: bool = False  # a prompt processing rate printed, zero or not
     dataset_tokens: Decimal | None = None
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None = None
