@@ -134,7 +134,8 @@ def test_hours_after_two_configurations_compared_price_both(
     assert after.query.other_gpus == ("a100-80gb",) and after.query.other_gpu_count == 2
     assert [(q.gpu, q.gpu_count) for q in after.answer.compare_quotes] == [
         ("h100", 1), ("a100-80gb", 2)], after.text
-    says(after.text, ["💵", "💵", verdict], ["🤔"])
+    # the hours' cost leads (conv45: hours said are a cost asked), then each side's quote
+    says(after.text, [verdict, "💵 <b>", "💵 <b>"], ["🤔"])
 
 
 # Which GPU for so many users, then the month's cost: where it is served for least and what the

@@ -420,10 +420,14 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     # "What would it cost on my 3090, does it fit?": a card we do not rent has no cost; the
     # cost of the run on the cheapest offered configuration that holds it leads, the verdict
     # on the user's own card follows.
+    # ... unless the card is said to be theirs and does not hold the run ("how much would it
+    # cost to lora llama 3 70b on my 3090"): what they can do leads, the ❌ on their card, then
+    # the cheapest rental that holds it (conv45).
+    mine_misses = query.card_mine and answer.fits is False
     own_first = (
         intent == "cost" and many == 1 and quote and asked is not None and not run_lead
         and asked.gpu is not None and not asked.rentable and not answer.asked_quote
-        and not _same_config(quote, asked)
+        and not _same_config(quote, asked) and not mine_misses
     )
     beyond_instance = asked is not None and asked.gpu is not None \
         and cat.gpu(asked.gpu).rented and not asked.rentable
@@ -543,7 +547,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
     unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
-    if unpriced and intent == "cost" and not run_lead and answer.within_own is None:
+    if unpriced and intent == "cost" and not run_lead and answer.within_own is None \
+            and not mine_misses:
         # "Cost of QLoRA 70B on a 4090 for 10h, does it fit?": what can be said of its cost
         # leads, the verdict follows.
         assert asked is not None and asked.gpu is not None
@@ -3775,7 +3780,9 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     # assumed utilization, naming the H100 that costs $80.64 more for the week), a run's after.
     rented_hours = asked.hours is not None and len(answer.compare_quotes) == 2 \
         and not answer.compare_times
-    hours_led = (own_hours or rented_hours) and asked.cheaper_asked
+    # "100 hours on an a100 vs h100, which costs what?": hours said for both sides are a cost
+    # asked even with no "cheaper" said (was the datasheets first, the two costs last).
+    hours_led = own_hours or rented_hours
     cost_led = per_run is not None and asked.cheaper_asked and not hours_led \
         and not any(t.quote is not None for t in answer.compare_times)
     own = _own_against_rented(answer, ph) if asked.cheaper_asked and per_run is None \
@@ -4074,7 +4081,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 big=ph.config(c.gpu_a, more), small=ph.config(c.gpu_a, fewer),
             ))
             put("\n")
-        if per_run is not None and not cost_led:
+        if per_run is not None and not cost_led and not hours_led:  # said above already
             put(per_run)
             put("\n")
     else:

@@ -3562,6 +3562,9 @@ _RENT_IF: Final = lazy(
     r"(?<![a-z])(?:if (?:i|we) rent\w*|to rent|renting|rented|alquilando|alquilad[oa]s?"
     r"|si (?:lo |la |los |las |le )?alquil\w*|si (?:je |j'|on )?(?:la |le |les )?lou\w*"
     r"|en location)(?![a-z])")
+# Renting said at all ("OOM on my 3090 …, what would it cost to rent"): the rental is asked.
+_RENTING: Final = lazy(r"(?<![a-z])(?:rent\w*|alquil\w*|lou(?:er|e|es|ee|ees|ant|ez|ons)|"
+                       r"location|cloud|nube)(?![a-z])")
 _WEIGHED: Final = lazy(
     r"(?<![a-z])(?:or|vs|versus|compare\w*|cheaper|better|faster|which|difference|o|ou|"
     r"mejor|mas barat\w*|diferencia|compar\w*|cual|lequel|laquelle|moins cher\w*|meilleur\w*|"
@@ -3599,8 +3602,9 @@ def understand(text: str, catalogue: Catalogue) -> Query:
         "board_watts": power.watts,
     }
     trains = query.method is not None and catalogue.method(query.method).kind == "training"
+    # "… y cuánto pago de luz?": the paying is the electricity's, not a top-up's.
     if trains and query.gpu is not None and query.intent in ("cost", "time", "fit", "memory",
-                                                             "unknown"):
+                                                             "unknown", "pay"):
         update["intent"] = "time"
     return query.with_settings(update)
 
@@ -4954,6 +4958,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         other_card_owned=intent == "compare" and (my := _MY_CARD.search(rest)) is not None
         and rest.find("gpu") != my.end() - 3,
         card_named_alone=named_alone,
+        card_mine=intent != "compare" and len(known) == 1 and _MY_CARD.search(rest) is not None
+        and _RENTING.search(rest) is None,
         local_asked=local,
         specs_asked=one_card and (precision is not None or asks.SPECS.search(rest) is not None),
         mixed_cards_asked=shared == "mixed",

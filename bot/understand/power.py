@@ -44,7 +44,18 @@ _ASKED: Final = lazy(
     r"cu[aá]nta luz|(?:consum|gast)\w* (?:de |en )?luz|combien de courant|"
     r"consomm\w* (?:de |en )?courant|conso (?:[eé]lectrique|de courant)|"
     r"consumo (?:el[eé]ctrico|de energ[ií]a)|[eé]lectricit[eé]|facture d'[eé]lectricit[eé]|"
-    r"consommation (?:[eé]lectrique|d'[eé]nergie))(?![a-z])",
+    r"consommation (?:[eé]lectrique|d'[eé]nergie)|"
+    # "how much power does it draw", "what's the power draw", "¿cuánto me sale la luz?",
+    # "cuánto pago de luz", "la factura eléctrica", "ma facture d'élec", "ça consomme
+    # combien ?" (not "… combien de VRAM"), "combien ça consomme"
+    r"how much (?:power|energy|juice)(?: (?:does|will|would|do|is|it|this|that|the run|"
+    r"my \w+|\w+ing|going|to|be|gonna))* (?:use|draw|pull|consum|eat|burn|take)\w*|"
+    r"power (?:draw|usage|use|bill)|electric bill|(?:me )?sale (?:la )?luz|"
+    r"(?:pag|gast)\w* (?:de|en) (?:la )?luz|recibo de (?:la )?luz|"
+    r"factura (?:el[eé]ctrica|de (?:la )?electricidad)|facture (?:d'[eé]lec|edf)\w*|"
+    r"(?:consomm\w*|conso) combien(?! de (?:vram|m[eé]moire|ram|go|gb|disque))|"
+    r"combien (?:[cç]a |cela |elle |il )?(?:va )?consomm\w*"
+    r"(?! (?:de |en )?(?:vram|m[eé]moire|ram|go|gb|disque)))(?![a-z])",
     re.IGNORECASE,
 )
 _CURRENCIES: Final = {
@@ -70,7 +81,7 @@ class Power:
 
 # Every match above holds one of these (most questions hold none, and are not searched).
 _NEEDLES: Final = ("kwh", "kw", "kilowat", "kilovat", "lectric", "luz", "power", "energ", "consum",
-                   "courant", "conso")
+                   "courant", "conso", "juice", "facture", "léctric")
 
 
 def take_power(text: str) -> Power:

@@ -847,6 +847,11 @@ class Query(BaseModel):
     # The card is the user's own ("i have 2 3090s", "mi gráfica es una 4070", "j'ai une 4090"):
     # said alone it is acknowledged, and the chat keeps it for the questions naming no card.
     card_owned: bool = False
+    # "how much would it cost to lora llama 3 70b on my 4090": the one card named is said to be
+    # the user's (a possessive before it), nothing more said of owning it: a run it does not
+    # hold leads with that verdict, then the cheapest rental that holds it (was the 4090's
+    # unpublished rental price, or "We don't rent the RTX 3090", first).
+    card_mine: bool = False
     # "h100 vs my 4090": the second card compared is the user's (its unpublished rental price
     # is no price to ask for).
     other_card_owned: bool = False

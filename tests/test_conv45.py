@@ -1,0 +1,139 @@
+"""conv45: the conversation and leading with the best answer. The electricity asked beside a
+run's time on one's own card, as people say it ("cuánto me sale la luz", "how much power does it
+draw", "ma facture d'élec"); a comparison at hours said led by what those hours cost; a cost
+asked on one's own card too small led by its verdict, then the cheapest rental; follow-ups that
+change one fact and keep the rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, converse
+from tests.support.chat import says as says_exactly
+
+
+def _spaces(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def says(body: str, has: list[str], lacks: list[str]) -> None:
+    """As tests.support.chat.says, no-break and narrow spaces read as spaces."""
+    says_exactly(_spaces(body), [_spaces(p) for p in has], [_spaces(p) for p in lacks])
+
+
+# 1. (lang, question, what the electricity line says): the run's kWh on the card's board power
+# (rules/data/board_power.toml: RTX 3090 350 W, RTX 4090 450 W, TechPowerUp), its cost when a
+# price a kWh is said, else that price asked for (was the time alone, the electricity unread;
+# "cuánto pago de luz" was a question about paying us in crypto).
+RUN_3090 = {
+    "en": "how long to qlora llama 3 8b on my 3090 with 20k samples of 1k tokens",
+    "es": "cuanto tarda un qlora de llama 3 8b en mi 3090 con 20k ejemplos de 1k tokens",
+    "fr": "combien de temps pour un qlora de llama 3 8b sur ma 3090 avec 20k exemples de 1k "
+          "tokens",
+}
+NO_PRICE = {"en": ["⚡ <b>Electricity: about", "1 × 350 W ×", "Tell me your price a kWh"],
+            "es": ["⚡ <b>Electricidad: unos", "1 × 350 W ×", "Dime cuánto pagas el kWh"],
+            "fr": ["⚡ <b>Électricité : environ", "1 × 350 W ×", "Donnez-moi votre prix du kWh"]}
+ELECTRICITY_BESIDE_TIME: list[tuple[str, str, list[str]]] = [
+    ("es", RUN_3090["es"] + " y cuanto me sale la luz?", NO_PRICE["es"]),
+    ("es", RUN_3090["es"] + " y cuanto pago de luz?", NO_PRICE["es"]),
+    ("es", RUN_3090["es"] + " y cuanto sube la factura eléctrica?", NO_PRICE["es"]),
+    ("es", RUN_3090["es"] + " y cuanto me sale la luz a 0,15€/kwh?",
+     ["⚡ <b>Electricidad: unos", "€ a 0,15 € el kWh</b>", "1 × 350 W ×"]),
+    ("en", RUN_3090["en"] + " and how much power does it use?", NO_PRICE["en"]),
+    ("en", RUN_3090["en"] + ", how much power will it draw", NO_PRICE["en"]),
+    ("en", RUN_3090["en"] + ", what's the power draw gonna cost me at 30 cents per kwh",
+     ["⚡ <b>Electricity: about", "at $0.30 a kWh</b>", "1 × 350 W ×"]),
+    ("fr", RUN_3090["fr"] + " et ça fait combien sur ma facture d'élec ?", NO_PRICE["fr"]),
+    ("fr", RUN_3090["fr"] + " et ça consomme combien ?", NO_PRICE["fr"]),
+    ("fr", RUN_3090["fr"] + " et combien pour l'électricité à 0,25 € le kWh ?",
+     ["⚡ <b>Électricité : environ", "€ à 0,25 € le kWh</b>", "1 × 350 W ×"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "said"), ELECTRICITY_BESIDE_TIME)
+def test_electricity_asked_beside_a_runs_time_on_ones_own_card(
+        lang: str, question: str, said: list[str]) -> None:
+    reply = ask(question, lang)
+    assert (reply.locale, reply.answer.intent, reply.query.gpu) == (lang, "time", "rtx-3090")
+    assert reply.query.electricity_asked, reply.text
+    lines = reply.text.split("\n")
+    # the time leads, its electricity right after it
+    assert lines[0].startswith("⏱ <b>") and lines[1].startswith("⚡ <b>"), reply.text
+    says(reply.text, said, ["🤔", "BTC"])
+
+
+@pytest.mark.parametrize("question", [
+    RUN_3090["en"] + ", how much power do i need",
+    RUN_3090["fr"] + " et ça consomme combien de vram ?",
+    RUN_3090["fr"] + ", vous faites des factures ?",
+])
+def test_no_electricity_when_none_is_asked(question: str) -> None:
+    assert not ask(question).query.electricity_asked
+
+
+def test_electricity_kwh_is_board_power_times_the_hours() -> None:
+    from decimal import Decimal
+
+    reply = ask(RUN_3090["en"] + " and how much power does it use at $0.20/kwh?", "en")
+    t = reply.answer.detailed.training_time  # type: ignore[union-attr]
+    assert t is not None and t.wall_clock_hours is not None
+    kwh = Decimal(350) * t.wall_clock_hours / 1000
+    says(reply.text, [f"Electricity: about {kwh:.2f} kWh, ${kwh * Decimal('0.2'):.2f} at "
+                      "$0.20 a kWh"], [])
+
+
+# 2. Two cards compared at hours said, with no "cheaper" said: what those hours cost leads (was
+# the datasheets first, the two costs and their difference at the end).
+@pytest.mark.parametrize(("lang", "question", "lead"), [
+    ("en", "100 hours on an a100 vs h100, which costs what?",
+     "⚖️ <b>For 100 hours, 1× H100 costs $140.00 more than 1× A100 80GB ($232.00 vs $92.00)."),
+    ("en", "a100 vs h100 for 100 hours",
+     "⚖️ <b>For 100 hours, 1× H100 costs $140.00 more than 1× A100 80GB"),
+    ("es", "100 horas en una a100 vs h100, cuanto sale cada una?",
+     "⚖️ <b>En 100 horas, 1× H100 cuesta 140,00 US$ más que 1× A100 80GB"),
+    ("fr", "100 heures sur une a100 ou une h100, ça coûte combien ?",
+     "⚖️ <b>Sur 100 heures, 1× H100 coûte 140,00 $US de plus que 1× A100 80GB"),
+])
+def test_a_comparison_at_hours_said_leads_with_their_cost(
+        lang: str, question: str, lead: str) -> None:
+    reply = ask(question, lang)
+    assert reply.answer.intent == "compare" and reply.query.hours == 100, reply.text
+    assert _spaces(reply.text).startswith(_spaces(lead)), reply.text
+    # each side's cost after it, and the run-cost remark said once
+    says(reply.text, ["💵 <b>", "💵 <b>"], ["🤔"])
+    assert reply.text.count("finishes a run sooner") <= 1, reply.text
+
+
+# 3. A cost asked on one's own card that does not hold the run: the ❌ there and why lead, then
+# the cheapest rental that holds it (was the 4090's unpublished rental price first, or "We don't
+# rent the RTX 3090: this is the cost on 4× A100 80GB" above the verdict).
+@pytest.mark.parametrize(("lang", "question", "said"), [
+    ("en", "how much would it cost to lora llama 3 70b on my 4090",
+     ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 4090 (LoRA).</b>", "144 GB short",
+      "👉 Cheapest offered configuration that fits: 4× A100 80GB at $3.68/hour.",
+      "💵 <b>Cost: $22.08</b>"]),
+    ("en", "how much would it cost to lora llama 3 70b on my 3090",
+     ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 3090 (LoRA).</b>", "144 GB short",
+      "4× A100 80GB at $3.68/hour", "💵 <b>Cost: $22.08</b>"]),
+    ("es", "cuanto me costaria un lora de llama 3 70b en mi 4090",
+     ["❌ <b>No: Llama 3 70B no cabe en 1× RTX 4090 (LoRA).</b>", "faltan 144 GB",
+      "4× A100 80GB a 3,68 US$/hora", "💵 <b>Coste: 22,08 US$</b>"]),
+    ("fr", "combien ça coûterait de faire un lora de llama 3 70b sur ma 4090",
+     ["❌ <b>Non : Llama 3 70B ne tient pas sur 1× RTX 4090 (LoRA).</b>", "il manque 144 Go",
+      "4× A100 80GB à 3,68 $US/heure", "💵 <b>Coût : 22,08 $US</b>"]),
+])
+def test_a_cost_on_ones_own_card_too_small_leads_with_its_verdict(
+        lang: str, question: str, said: list[str]) -> None:
+    reply = ask(question, lang)
+    assert (reply.answer.intent, reply.query.card_mine) == ("cost", True), reply.text
+    assert reply.text.startswith("❌ <b>"), reply.text
+    says(reply.text, said, ["price is not published", "precio no está publicado",
+                            "prix n'est pas publié", "this is the cost on"])
+
+
+def test_renting_asked_on_ones_own_card_still_leads_with_the_rental() -> None:
+    reply = ask("OOM on my 3090 doing lora on llama 3 8b, seq 4096 batch 4, what would it cost "
+                "to rent", "en")
+    assert not reply.query.card_mine
+    assert reply.text.startswith("🏠 We don't rent the RTX 3090: this is the cost on ")
