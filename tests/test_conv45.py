@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, converse
+from tests.support.chat import ask
 from tests.support.chat import says as says_exactly
 
 
