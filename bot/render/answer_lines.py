@@ -1070,6 +1070,13 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         put("</b> ")
         put(ph._("every price I quote is in US dollars (USD)."))
         put("\n\n")
+    if query.budget_low_usd is not None and query.budget_usd is not None and not error:
+        # "a budget between $20 and $30": the band said back, and which end the sums below use
+        put("↔️ ")
+        put(ph._("Your budget is %(low)s to %(high)s: I reckon with the top, %(high)s.",
+                 low=ph.fmt.usd_short(query.budget_low_usd),
+                 high=ph.fmt.usd_short(query.budget_usd)))
+        put("\n")
     if query.per_gpu_asked and not error and query.gpu is not None:
         _per_gpu(query, ph, put)
     if query.why_asked and not error:

@@ -3474,8 +3474,32 @@ def _method_lines(
             add(_("None of the offered configurations (up to 8 GPUs) holds it."))
         add("\n")
     ceiling = answer.query.max_rate_usd
+    low = answer.query.min_rate_usd if ceiling is not None else None
     price = cheapest.usd_per_hour if cheapest is not None else None
-    if answer.intent == "recommend" and ceiling is not None and price is not None:
+
+    def within(f: Fit) -> bool:
+        """Not above the hourly ceiling said (no ceiling: every one)."""
+        return ceiling is None or (f.usd_per_hour is not None and f.usd_per_hour <= ceiling)
+
+    in_band = [o for o in ma.options if low is not None and o.usd_per_hour is not None
+               and low <= o.usd_per_hour <= ceiling]  # type: ignore[operator]
+    if answer.intent == "recommend" and ceiling is not None and price is not None \
+            and low is not None and price < low:
+        # "what can i rent for $2-$3/hr to lora a 13b": the band stays a band with a model
+        # named (was "Within your limit of $3.00/hour", its floor dropped): what holds it in
+        # the band, the cheapest (under it) said above.
+        if in_band:
+            add("   ✅ ")
+            add(_("Between %(low)s and %(high)s: %(configs)s.", low=ph.per_hour(low),
+                  high=ph.per_hour(ceiling), configs=ph.fmt.list([
+                      Markup("").join((ph.fit_config(o), " (", ph.per_hour(o.usd_per_hour), ")"))  # type: ignore[arg-type]
+                      for o in in_band[:3]], "or")))
+        else:
+            add("   ⬇️ ")
+            add(_("None that holds it costs between %(low)s and %(high)s: the cheapest costs "
+                  "less.", low=ph.per_hour(low), high=ph.per_hour(ceiling)))
+        add("\n")
+    elif answer.intent == "recommend" and ceiling is not None and price is not None:
         # "the best gpu for qlora 70b under $1/hr": whether the cheapest is under it.
         if price <= ceiling:
             add("   ✅ ")
@@ -3487,17 +3511,21 @@ def _method_lines(
                 limit=ph.per_hour(ceiling),
             ))
         add("\n")
+    # An hourly ceiling said: no card above it is listed as fitting ("for $2-$3/hr to lora a
+    # 13b" listed the H200 at $3.07), nor one the band's line named.
+    runs_kept = [r for r in runs[1:] if within(r[0])][:3]
+    others = [o for o in ma.options[1:] if within(o) and o not in in_band][:3]
     if answer.intent == "recommend" and len(runs) > 1 and cheapest is not None:
         alts_run: list[str] = [
             Markup("").join((ph.fit_config(o), " (", ph.fmt.usd(c), ", ", ph.fmt.duration(h), ")"))
-            for o, h, c in runs[1:4]
+            for o, h, c in runs_kept
         ]
-        add("   ")
-        add(_("Also fits: %(others)s (what you pay for this run in blocks).",
-              others=ph.fmt.list(alts_run, "or")))
-        add("\n")
-    elif answer.intent == "recommend" and len(ma.options) > 1:
-        others = ma.options[1:4]
+        if alts_run:
+            add("   ")
+            add(_("Also fits: %(others)s (what you pay for this run in blocks).",
+                  others=ph.fmt.list(alts_run, "or")))
+            add("\n")
+    elif answer.intent == "recommend" and others:
         if cheapest is not None and paid_for(cheapest) is not None \
                 and all(paid_for(o) is not None for o in others):
             alts: list[str] = [
@@ -4243,6 +4271,16 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         # "price difference between a100 and h100 for 100 hours": both costs, then the gap.
         put("\n")
         put(_cost_difference(*answer.compare_quotes, ph=ph))
+        put("\n")
+    if answer.params_b is None and asked.model_id is None and asked.method is None \
+            and not asked.family and asked.hours is None and not answer.compare_quotes \
+            and not answer.compare_times and not counted and not same:
+        # "h100 or a100?" bare: the datasheets answer what they can; the one question that
+        # decides it for a run is asked, with an example to copy.
+        put("\n❓ ")
+        put(_("For your run: which model, and QLoRA, LoRA, full fine-tuning or serving? With "
+              "them I tell you which one holds it and what the run costs on each, for example "
+              "<code>%(a)s vs %(b)s for QLoRA 70B</code>.", a=a, b=b))
         put("\n")
     return Markup("".join(out))
 

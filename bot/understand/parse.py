@@ -123,6 +123,7 @@ class _Work:
     money: list[_Money] = field(default_factory=list)
     hours_dot: str | None = None  # "1.000 hours" in English: the number as said (Query.hours_dot)
     rate_low: Decimal | None = None  # "$2-$3/hr": the lower end of a band of hourly prices
+    sum_low: Decimal | None = None  # "between $20 and $30": the lower end of a band of sums
     percent: Decimal | None = None
     seq_len: int | None = None
     seq_len_other: int | None = None  # "num_ctx 8192 vs 32768": the second context
@@ -1676,6 +1677,18 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
             # "what can i rent for $2-$3/hr": a band of hourly prices (was $2, a budget)
             work.money.append(_Money(tidy(high), None, rate=True))
             work.rate_low = tidy(low)
+            work.blank(*match.span())
+    if px.SUM_RANGE.admits(work.s):
+        for match in px.SUM_RANGE.pattern.finditer(work.s):
+            low = work.num(match.group("lo")) * (1000 if match.group("klo") else 1)
+            high = work.num(match.group("hi")) * (1000 if match.group("khi") or (
+                match.group("klo") and not match.group("c2")) else 1)
+            if not 0 < low < high:
+                continue
+            # "a budget between $20 and $30", "entre 20 y 30 dolares": a band of sums, its top
+            # what there is to spend (was the lower end alone, $20)
+            work.money.append(_Money(tidy(high), None))
+            work.sum_low = tidy(low)
             work.blank(*match.span())
     bought = asks.RENT_BUY.search(work.s) is None
     for match in px.MONEY.finditer(work.s):
@@ -3359,6 +3372,21 @@ def _foreign_money(plain: str) -> bool:
     return False
 
 
+# "2,50 €/h", "menos de 2 pavos la hora", "moins de 2 balles de l'heure": after a sum in
+# another currency, a price per hour (the cents of "€2.50/h" skipped).
+_FOREIGN_PER_HOUR: Final = lazy(
+    r"[\d.,]* ?(?:/ ?|per |por |par |an |a |la |el |de l['’] ?|[aà] l['’] ?|(?:de )?la )"
+    r"(?:h|hr|hrs|hour|hora|heure)(?![a-z])", re.IGNORECASE)
+
+
+def _foreign_hourly(plain: str) -> bool:
+    """A price per hour in another currency than the dollar ("2,50 €/h", "2 pavos la hora")."""
+    if not _foreign_money(plain):
+        return False
+    return any(_FOREIGN_PER_HOUR.match(plain, m.end()) is not None
+               for m in px.FOREIGN_MONEY.finditer(plain))
+
+
 def _alert_cue(s: str) -> bool:
     command = px.COMMAND.match(s)
     if command:
@@ -4325,6 +4353,27 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     first_money = work.money[0].value if work.money else None
     # "the best gpu for qlora 70b under $1/hr": a ceiling on the hourly price, not a budget.
     rate_money = work.money[0].value if work.money and work.money[0].rate else None
+    nothing_else = not alert and not work.gpus and work.params_b is None \
+        and work.model_id is None and not work.family and work.hours is None \
+        and work.vram_gb is None
+    bare_rate = intent == "unknown" and nothing_else
+    if bare_rate and rate_money is not None and work.money[0].direction != "above":
+        # "$2.5/hr", "under 3 bucks an hour", "menos de 2 dolares la hora" said alone: what we
+        # offer at that price or less (was "I did not understand that").
+        intent = "recommend"
+    if rate_money is not None and intent in ("memory", "unknown") and not alert \
+            and not work.gpus and work.money[0].direction != "above" and work.hours is None \
+            and (work.params_b is not None or work.model_id is not None or work.family):
+        # "qlora llama 70b for under $2/hr?", "gpu for $3-$5/hr to full finetune a 3b", "lora
+        # mistral 7b, max $1/hr": what holds it at that price per hour, the cheapest first (was
+        # its memory alone, the price dropped)
+        intent = "recommend"
+    foreign_hourly = nothing_else and intent in ("unknown", "recommend", "prices") \
+        and not work.money and _foreign_hourly(plain)
+    if foreign_hourly:
+        # "2,50 €/h", "menos de 2 pavos la hora", "moins de 2 balles de l'heure": a price per
+        # hour in euros; asked again in dollars, as a budget in them is (nothing converted).
+        intent = "recommend"
     spent_on_gpu = bool(work.money) and work.money[0].on_gpu and work.hours is None
     budget = first_money if not alert and first_money is not None and rate_money is None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest) or spent_on_gpu) else None
@@ -5103,6 +5152,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         count_asked=count_asked,
         count_time_asked=count_time_asked and count_asked and intent in ("recommend", "fit"),
         budget_usd=budget,
+        budget_low_usd=work.sum_low if budget is not None and work.sum_low is not None
+        and work.sum_low < budget else None,
         max_rate_usd=rate_money if intent == "recommend" else None,
         min_rate_usd=work.rate_low if intent == "recommend" and rate_money is not None else None,
         # "g5.xlarge a10g is $1.006/hr, how much would qlora llama 3 8b … cost me": the hourly
@@ -5112,7 +5163,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and (_gpu_count_of_first(work) or 1) == 1
         and index.gpu(known[0]).usd_per_gpu_hour is None
         and (work.params_b is not None or work.model_id is not None) else None,
-        money_foreign=foreign or alert_foreign or purchase_foreign,
+        money_foreign=foreign or alert_foreign or purchase_foreign or foreign_hourly,
+        money_foreign_hourly=foreign_hourly,
+        # "?", "¿?", "??" alone: a question with nothing in it yet (answered with the one
+        # question that would let it be answered, not "I did not understand that")
+        mark_only=intent == "unknown" and "?" in plain and not any(c.isalnum() for c in plain),
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
         # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have

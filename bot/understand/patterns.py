@@ -874,6 +874,20 @@ MONEY_RANGE: Final = Guarded(
     # holds one of the guard's needles, as the guard promises.
     r"(?(c1)|(?(c2)|(?(c3)|(?(c4)|(?!)))))"
 )
+# A range of sums, no hour said: "a budget between $20 and $30", "from $20 to $30", "$20-$30",
+# "entre 20 y 30 dolares", "de 20 a 30 $", "entre 20 et 30 $": the user's budget band (parse
+# reads the top as the budget and keeps the lower end; was the lower end alone, $20). A word
+# before it ("between", "from", "entre", "de") or a dash or "to" between two sums: "$20 and
+# $30" alone may be two sums.
+SUM_RANGE: Final = Guarded(
+    ("$", "usd", "dol", "buck", "verdes"),
+    rf"(?:(?<![a-z])(?:between|from|r?entre|de|del) |(?<![\w.,])(?=[^ ]+ ?(?:[a-z$]+ ?)?(?:-|~|to |hasta )))"
+    rf"(?:(?P<c1>\$|us\$|usd) ?)?(?P<lo>{NUM})(?P<klo>k)?(?: ?(?P<c2>{_RANGE_CUR}))? ?"
+    r"(?:-|~|to|and|y|a|al|et|hasta) ?"
+    rf"(?:(?P<c3>\$|us\$|usd) ?)?(?P<hi>{NUM})(?P<khi>k)?(?: ?(?P<c4>{_RANGE_CUR}))?(?!\w|[.,]\d)"
+    r"(?! ?(?:/|per|por|par|an|a|la|de l'|a l') ?(?:h|hr|hour|hora|heure))"
+    r"(?(c1)|(?(c2)|(?(c3)|(?(c4)|(?!)))))"
+)
 # "90 cents", "50 centavos", "80 centimes (de dollar)": hundredths of a dollar ("50 cents an
 # hour": a price per hour).
 CENTS: Final = Guarded(

@@ -499,6 +499,9 @@ class Query(BaseModel):
     # "how much is an h100 per minute?", "¿cuánto cuesta por minuto?": a price by the minute
     per_minute: bool = False
     budget_usd: Decimal | None = None  # "I have $500, how many H100 hours?"
+    # "a budget between $20 and $30": the lower end of the band (budget_usd its top, what
+    # there is to spend; the reply says the top was taken).
+    budget_low_usd: Decimal | None = None
     # "2k budget", "two grand": a sum said with no currency, taken as US dollars (said so)
     budget_assumed: bool = False
     # "is $40 enough to qlora mistral 7b", "tengo 100 dolares, me alcanza para…": whether the
@@ -525,6 +528,10 @@ class Query(BaseModel):
     purchase_usd: Decimal | None = None
     # a sum in euros, pounds, pesos…: a budget or an alert threshold not in dollars
     money_foreign: bool = False
+    # ... said per hour ("2,50 €/h", "menos de 2 pavos la hora"): the price asked again per hour
+    money_foreign_hourly: bool = False
+    # "?" alone: nothing asked yet (bot/templates/help.html.j2 asks what)
+    mark_only: bool = False
     # A sum in dollars said with nothing it is for ("100 dolares", "ok $100", "2 $ alors"):
     # the budget or alert price asked for after one refused in another currency
     # (bot.understand.followup).
