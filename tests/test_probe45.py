@@ -98,3 +98,65 @@ def test_llm_foundry_step(pipeline: Pipeline, text: str, step: str | None) -> No
         assert "🛠" not in got["text"], got["text"]
     else:
         assert step in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "wanted", "unwanted"), [
+    # llama.cpp's eval line without its parenthesis (was the fit alone)
+    ("eval time = 41.18 ms per token with llama 3 70b q4_k_m on 2x 3090, slow?",
+     ("Your 24.28 tokens/s",), ()),
+    # llama-bench's table: tg is decode, pp prefill (were unread)
+    ("llama-bench on my 4090: | llama 8B Q4_K - Medium | 4.58 GiB | 8.03 B | CUDA | 99 | "
+     "pp512 | 10245.31 ± 21.12 | tg128 | 128.52 ± 0.33 | is that expected?",
+     ("Your 128.52 tokens/s is", "Your 10,245.31 tokens/s of prompt processing is"), ()),
+    # SGLang's decode log: all 32 running requests together (was unread)
+    ("sglang llama 3.1 8b on h100: Decode batch. #running-req: 32, #token: 45000, token usage: "
+     "0.21, gen throughput (token/s): 2900.5, is that good?",
+     ("32 sequences of 2,048 tokens of context decoded together",
+      "Your 2,900.5 tokens/s over 32 running requests (90.6 each)"), ()),
+    # text-generation-inference's time_per_token with a bare "good?" (was the fit alone)
+    ('text-generation-inference mistral 7b on l40s: time_per_token="14.2ms" good?',
+     ("Your 70.42 tokens/s",), ()),
+    # a rate typed, judged with a bare "ok?" (was the fit alone)
+    ("got 38 tok/s decode with llama 3.1 8b fp16 on an a10g using vllm, single request. ok?",
+     ("Your 38 tokens/s",), ()),
+    # mlx_lm.generate's "Peak memory: 4.512 GB" is the run's, not the Mac's (was a Mac of
+    # 4.5 GB that holds nothing)
+    ("mlx_lm.generate --model mlx-community/Meta-Llama-3-8B-Instruct-4bit on my m2 max: Prompt: "
+     "25 tokens, 150.312 tokens-per-sec Generation: 100 tokens, 45.207 tokens-per-sec Peak "
+     "memory: 4.512 GB. good?",
+     ("Your 45.21 tokens/s is", "Your 150.31 tokens/s of prompt processing is", "You see 4.5 GB"),
+     ("does not fit",)),
+])
+def test_more_tools_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
+                           unwanted: tuple[str, ...]) -> None:
+    got = _ask(pipeline, text)
+    for phrase in wanted:
+        assert phrase in got["text"], got["text"]
+    for phrase in unwanted:
+        assert phrase not in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "field", "value"), [
+    # DeepSpeed's estimator: "offload_param=none, offload_optimizer=none" is no offload (was
+    # CPU offload, its RAM reckoned)
+    ("[INFO] [utils.py:791] estimated memory needed for params, optim states and gradients for "
+     "a: offload_param=none, offload_optimizer=none, zero_init=1 per CPU 15.62GB | per GPU "
+     "91.14GB llama 3 8b full ft zero3 on 8x h100, will it fit?", "text_lacks", "CPU RAM"),
+    # its "per GPU 1.95GB" is no card's memory (was "You said 1.95 GB, but the RTX 4090 has 24")
+    ("deepspeed says Estimated memory needed for params, optim states and gradients for a: per "
+     "CPU 62.5GB | per GPU 1.95GB with offload_param=cpu, offload_optimizer=cpu, llama 3 8b on "
+     "4x 4090, 64gb ram enough?", "text_lacks", "You said 1.95 GB"),
+    # accelerate estimate-memory's table: no GPU of 28.21 GB, no FP32 run (were both)
+    ("accelerate estimate-memory meta-llama/Meta-Llama-3-8B says float32 28.21 GB, float16 "
+     "14.96 GB, int8 7.48 GB, int4 3.74 GB for training with adam 119.7 GB. why is yours "
+     "different?", "text_lacks", "GPU of 28.21 GB"),
+    ("accelerate estimate-memory mistral-7b: │ dtype │Largest Layer│Total Size│ Training using "
+     "Adam │ │float32│ 864.0 MB │ 27.49 GB │ 109.96 GB │ │float16│ 432.0 MB │ 13.74 GB │ "
+     "54.98 GB │ will it fit a 4090 for lora?", "fits", True),
+])
+def test_estimator_tables_pasted(pipeline: Pipeline, text: str, field: str, value: Any) -> None:
+    got = _ask(pipeline, text)
+    if field == "text_lacks":
+        assert value not in got["text"], got["text"]
+    else:
+        assert got[field] == value, (got[field], got["text"])

@@ -170,6 +170,10 @@ SPEED_JUDGED: Final = lazy(
     # "is 15 tok/s normal for llama 3 70b q4 on 2x3090", "is 12 it/s normal for …": the rate
     # between the verb and the judgement (was the fit alone)
     rf"{_FIGURE_JUDGED}|{_SEEMS_JUDGED}|"
+    # "… single request. ok?", "according to wandb, good?", "¿bien?", "correct ?": the word
+    # alone before the question mark, beside a rate measured (was the fit alone)
+    r"(?:ok|okay|good|fine|normal|expected|decent|reasonable|slow|bien|correct|bueno|"
+    r"lento|lent|bon) ?\?|"
     # "can a 4090 do 100 tok/s on llama 3 8b": a rate wished for, weighed against the bound
     r"(?:can|could|will|would|does) (?:[^ ?]+ ){1,4}(?:do|hit|reach|get|push|manage|achieve))"
     r"(?![a-z])"

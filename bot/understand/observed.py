@@ -33,6 +33,12 @@ _SMI_COLUMN: Final = lazy(
     r"(?<![\w.])(?P<gn>\d{1,3}(?:[.,]\d{1,2})?) ?gib ?/ ?(?P<gtotal>\d{1,3}(?:[.,]\d{1,2})?) ?gib(?![a-z])"
 )
 _MIB_GB: Final = Decimal("0.001048576")  # 2^20 bytes in GB (10^9)
+# mlx_lm's generate prints "Peak memory: 4.512 GB", its lora "Peak mem 18.456 GB"
+# (mx.get_peak_memory() / 1e9: GB):
+# the memory the run took at its peak, not the Mac's (was read as a Mac of 4.5 GB).
+_PEAK: Final = lazy(
+    r"(?<![a-z])peak mem(?:ory)? ?[:=]? ?(?P<n>\d{1,4}(?:\.\d{1,3})?) ?gb(?![a-z0-9])"
+)
 # A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
 _ASKED_BEFORE: Final = lazy(
     r"(?<![a-z])(?:does|do|did|will|would|can|could|should|might|va a|puede|podria|"
@@ -55,6 +61,9 @@ def take_observed(folded: str) -> tuple[Decimal, bool, tuple[int, int]] | None:
             if 0 < gib <= Decimal(column.group("gtotal").replace(",", ".")):
                 return (gib * Decimal("1.073741824")).quantize(Decimal("0.1")), False, \
                     column.span()
+    if "peak mem" in folded and (peak := _PEAK.search(folded)) is not None \
+            and Decimal(peak.group("n")) > 0:
+        return Decimal(peak.group("n")), False, peak.span()
     for found in _SEEN.finditer(folded):
         if _ASKED_BEFORE.search(folded[max(0, found.start() - 40):found.start()]):
             continue

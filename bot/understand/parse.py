@@ -655,6 +655,8 @@ def _samples_of(work: _Work, match: re.Match[str]) -> None:
 
 
 def _take_settings(work: _Work) -> None:
+    # a memory estimator's table pasted: its dtypes and figures are no setting nor card
+    st.blank_estimates(work.s, work.blank)
     work.flags = st.read_flags(work.s)
     if work.flags.trained_layers is not None:
         # "--num-layers 16": the layers trained, no size, count or length
@@ -687,6 +689,7 @@ def _take_settings(work: _Work) -> None:
         flags.tokens_per_second = printed.decode if printed.decode is not None \
             else printed.training
         flags.rate_running = printed.running if printed.decode is not None else None
+        flags.decode_printed = printed.decode_printed
     flags.prefill_rate, flags.prefill_printed = printed.prefill, printed.prefill_printed
     if words is not None:
         work.dataset_tokens = words
@@ -2250,7 +2253,7 @@ def _capacity_asked(
         work.flags.tokens_per_second is not None and asks.SPEED_JUDGED.search(s))
         # a serving tool's rates pasted ("prompt eval rate: …", "Avg generation throughput:
         # …"): what they are measured against is the question
-        or work.flags.prefill_rate is not None or work.flags.rate_running is not None)
+        or work.flags.prefill_rate is not None or work.flags.decode_printed)
     return context, speed
 
 

@@ -185,7 +185,10 @@ RAM_CHANNELS: Final = _w(
 CPU_OFFLOAD_OFF: Final = Screened(
     rf"(?<![a-z0-9]){_NEG} (?:the )?(?:cpu[ _-]?)?offload\w*|offload\w* (?:off|disabled)|"
     # "offload_params: false", fsdp_qlora's "--use_cpu_offload False"
-    r"offload_params? ?[:=] ?false|use_cpu_offload ?[:=]? ?false"
+    r"offload_params? ?[:=] ?false|use_cpu_offload ?[:=]? ?false|"
+    # DeepSpeed's memory estimator's row "offload_param=none, offload_optimizer=none" (was
+    # read as CPU offload: "offload_param" named)
+    r"offload_param ?= ?none ?, ?offload_optimizer ?= ?none"
 )
 
 # --- training libraries that change memory (their kernels, loss and checkpointing) ------------
@@ -365,7 +368,8 @@ DS_OFFLOAD_FILE: Final = _w(r"ds_z[23]_offload_config(?:\.json)?")
 # ZeRO-Offload of the optimizer alone ("offload_optimizer", "optimizer offload"): with ZeRO-1/2
 # the master weights, optimizer states and gradients go to CPU RAM, the weights stay.
 OPTIMIZER_OFFLOAD: Final = _w(
-    r"offload[ _-]?(?:the )?optimi[sz]er\w*|optimi[sz]er[ _-]?(?:cpu[ _-]?)?offload\w*|"
+    # not DeepSpeed's estimator's "offload_optimizer=none" (no offload)
+    r"offload[ _-]?(?:the )?optimi[sz]er\w*(?!\w)(?! ?[:=] ?[\"']?none)|optimi[sz]er[ _-]?(?:cpu[ _-]?)?offload\w*|"
     # "offload del optimizador", "descarga del optimizador", "dechargement de l'optimiseur"
     r"(?:offload\w*|descarga|dechargement) (?:del?|du|de l ?'?) ?optimi[sz](?:ador|eur)\w*"
 )
@@ -664,10 +668,12 @@ THROUGHPUT: Final = Screened(
 # tokens, 150.312 tokens-per-sec" (were judged as the decode speed).
 _PRINTED_PREFILL: Final = Screened(
     rf"(?<![a-z])(?:prompt eval rate ?: ?(?P<a>{NUM}) ?tok(?:en)?s?/s|"
-    rf"prompt eval time ?= ?[^()]{{0,60}}\( ?(?P<ms>{NUM}) ?ms per token"
+    rf"prompt eval time ?= ?(?:[^()]{{0,60}}\( ?)?(?P<ms>{NUM}) ?ms per token"
     rf"(?:, ?(?P<b>{NUM}) ?tokens per second)?|"
     rf"avg prompt throughput ?: ?(?P<c>{NUM}) ?tok(?:en)?s?/s|"
-    rf"prompt ?: ?\d+ ?tokens?, ?(?P<d>{NUM}) ?tokens?-per-sec)"
+    rf"prompt ?: ?\d+ ?tokens?, ?(?P<d>{NUM}) ?tokens?-per-sec|"
+    # llama-bench's table: "| pp512 | 10245.31 ± 21.12 |" (the ± folded away)
+    rf"\| ?pp\d{{1,6}} ?\| ?(?P<e>{NUM}) ?(?:\d|\|))"
 )
 # The decode speed as printed: Ollama's "eval rate: 95.3 tokens/s", llama.cpp's "eval time =
 # 2347.84 ms / 127 tokens ( 18.49 ms per token, 54.09 tokens per second)", mlx_lm's
@@ -676,13 +682,18 @@ _PRINTED_PREFILL: Final = Screened(
 # reqs": over the requests running together, so all of them (one sequence's is the total / N).
 _PRINTED_DECODE: Final = Screened(
     rf"(?<![a-z])(?<!prompt )(?:eval rate ?: ?(?P<a>{NUM}) ?tok(?:en)?s?/s|"
-    rf"eval time ?= ?[^()]{{0,60}}\( ?(?P<ms>{NUM}) ?ms per token"
+    rf"eval time ?= ?(?:[^()]{{0,60}}\( ?)?(?P<ms>{NUM}) ?ms per token"
     rf"(?:, ?(?P<b>{NUM}) ?tokens per second)?|"
     rf"avg generation throughput ?: ?(?P<c>{NUM}) ?tok(?:en)?s?/s"
     r"(?:[^.;\n]{0,40}?running ?: ?(?P<run>\d{1,5}) ?req)?|"
     rf"generation ?: ?\d+ ?tokens?, ?(?P<d>{NUM}) ?tokens?-per-sec|"
-    rf"time_per_token ?= ?\"?(?P<tpt>{NUM}) ?ms)"
+    rf"time_per_token ?= ?\"?(?P<tpt>{NUM}) ?ms|"
+    # llama-bench's "| tg128 | 128.52 ± 0.33 |"; SGLang's "Decode batch. #running-req: 32,
+    # … gen throughput (token/s): 2900.5" (all the running requests together)
+    rf"\| ?tg\d{{1,6}} ?\| ?(?P<e>{NUM}) ?(?:\d|\|)|"
+    rf"gen throughput \(tokens?/s\) ?: ?(?P<f>{NUM}))"
 )
+_SGLANG_RUNNING: Final = lazy(r"#running-req ?: ?(?P<run>\d{1,5})")
 # A training run's tokens/s as a logger prints it, the name before the figure: wandb's
 # "train/tokens_per_second 2150", HF Trainer's "'train_tokens_per_second': 2150.3"
 # (include_tokens_per_second: per device), "tokens/sec: 2150" (were not read: the fit alone).
@@ -711,6 +722,42 @@ class Printed:
     prefill: Decimal | None = None
     training: Decimal | None = None
     prefill_printed: bool = False  # a prefill rate printed, zero (no rate) or not
+    decode_printed: bool = False  # a decode rate printed by a serving tool
+
+
+# Memory estimators' printed figures, none of them a card's memory nor the system RAM said:
+# DeepSpeed's estimate_zero3_model_states_mem_needs_all_live table ("201.94GB | 1.96GB |
+# offload_param=cpu , offload_optimizer=cpu , zero_init=1", its "per CPU | per GPU" heading, or
+# retyped "per CPU 15.62GB | per GPU 91.14GB"), and accelerate estimate-memory's table
+# ("float32 | 3.74 GB | 28.21 GB | 112.83 GB"): were a GPU of 28.21 GB, a 4090 of 1.95 GB.
+_DEEPSPEED_ESTIMATE: Final = Screened(
+    rf"(?<![\w.]){NUM} ?gb ?\| ?{NUM} ?gb(?: ?\|)?|per (?:cpu|gpu) ?[:=|]? ?{NUM} ?gb|"
+    r"per cpu ?\| ?per gpu(?: ?\| ?options)?"
+)
+_ACCELERATE_ESTIMATE: Final = Screened(
+    r"(?<![a-z0-9])(?:float32|float16|bfloat16|int8|int4|fp32|fp16|bf16) ?[:|]?"
+    rf"(?: ?\|? ?{NUM} ?(?:gb|mb|kb|tb|bytes|b)(?![a-z])){{1,4}}|"
+    # the figure alone: "training using adam" still says what is trained
+    rf"(?<=adam) ?[:|]? ?{NUM} ?(?:gb|mb)(?![a-z])"
+)
+_DEEPSPEED_NEEDLES: Final = ("offload_param", "offload_optimizer", "estimated memory needed",
+                             "per cpu")
+_ACCELERATE_NEEDLES: Final = ("estimate-memory", "estimate_memory", "largest layer",
+                              "training using adam", "memory usage for loading")
+
+
+def blank_estimates(s: str, blank: Blank) -> None:
+    """Blank the figures a memory estimator printed (DeepSpeed's, accelerate's)."""
+    for needles, pattern in ((_DEEPSPEED_NEEDLES, _DEEPSPEED_ESTIMATE),
+                             (_ACCELERATE_NEEDLES, _ACCELERATE_ESTIMATE)):
+        if any(needle in s for needle in needles) and pattern.admits(s):
+            for match in list(pattern.pattern.finditer(s)):
+                blank(*match.span())
+
+
+# Every printed rate above holds one of these (a cheap test before the patterns).
+_PRINTED_NEEDLES: Final = ("/s", "per sec", "-per-", "_per_s", "time_per", "per token", "| tg", "| pp",
+                           "|tg", "|pp")
 
 
 def _per_ms(raw: str, parse: Parse) -> Decimal | None:
@@ -722,8 +769,7 @@ def _per_ms(raw: str, parse: Parse) -> Decimal | None:
 def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
     """The rates of a tool's output pasted (Printed), each span consumed; a zero (vLLM's
     "Avg prompt throughput: 0.0 tokens/s" between two batches) is no rate."""
-    if "/s" not in s and "per sec" not in s and "-per-" not in s and "time_per" not in s \
-            and "_per_s" not in s:
+    if not any(needle in s for needle in _PRINTED_NEEDLES):
         return Printed()
     rates: dict[str, Decimal | None] = {}
     running: int | None = None
@@ -733,19 +779,24 @@ def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
         if match is None:
             continue
         groups = match.groupdict()
-        raw = next((groups[g] for g in ("a", "b", "c", "d") if groups.get(g)), None)
+        raw = next((groups[g] for g in ("a", "b", "c", "d", "e", "f") if groups.get(g)), None)
         value = parse(raw, False) if raw is not None else _per_ms(
             groups.get("ms") or groups.get("tpt") or "0", parse)
         rates[key] = value if value is not None and value > 0 else None
-        if key == "decode" and groups.get("run") and int(groups["run"]) > 1:
-            running = int(groups["run"])
+        run = groups.get("run")
+        if key == "decode" and groups.get("f") and "#running-req" in s:
+            sglang = _SGLANG_RUNNING.search(s)
+            run = sglang.group("run") if sglang is not None else None
+        if key == "decode" and run and int(run) > 1:
+            running = int(run)
         blank(*match.span())
         s = s[: match.start()] + " " * (match.end() - match.start()) + s[match.end():]
     if "reqs" in s or "cache" in s:
         for match in list(_VLLM_METRICS.pattern.finditer(s)) if _VLLM_METRICS.admits(s) else []:
             blank(*match.span())
     return Printed(decode=rates.get("decode"), running=running, prefill=rates.get("prefill"),
-                   training=rates.get("training"), prefill_printed="prefill" in rates)
+                   training=rates.get("training"), prefill_printed="prefill" in rates,
+                   decode_printed=rates.get("decode") is not None)
 
 
 # A trainer's progress bar, as HF Trainer and Unsloth print it ("1.2it/s", "3.45s/it") or said
@@ -874,6 +925,7 @@ class Settings:
     rate_running: int | None = None
     prefill_rate: Decimal | None = None
     prefill_printed: bool = False  # a prompt processing rate printed, zero or not
+    decode_printed: bool = False  # a decode rate a serving tool printed (judged, asked or not)
     dataset_tokens: Decimal | None = None
     grad_accumulation: bool | None = None
     sharding: Literal["fsdp", "zero1", "zero2", "zero3", "ddp", "device_map"] | None = None
