@@ -1180,16 +1180,18 @@ class Answer(BaseModel):
         decode bound for it: it runs, partly on the CPU, which the reply leads with. With the
         system RAM said, when it holds the layers left off the GPU ("ollama llama 3 70b on a
         4090 with 64gb ram"); with none said, when a llama.cpp runner is named (Ollama,
-        llama.cpp, LM Studio…: they offload what the card cannot hold by themselves), the RAM it
-        takes then said and asked. vLLM, TGI and SGLang keep no layers in RAM by default; "enough
-        vram?" asks about the card's memory alone."""
+        llama.cpp, LM Studio…: they offload what the card cannot hold by themselves) or the
+        offload itself is asked ("with partial offload", "-ngl 40": was "❌ No" and fits false,
+        the same split leading "Yes" once a RAM size was said), the RAM it takes then said and
+        asked. vLLM, TGI and SGLang keep no layers in RAM by default; "enough vram?" asks about
+        the card's memory alone."""
         split, speed, q = self.layer_split, self.offload_speed, self.query
         if split is None or speed is None or split.gpu_layers <= 0 or q.ram_free \
                 or q.vram_enough_asked:
             return False
         if q.system_ram_gb is not None:
             return split.ram_gb <= q.system_ram_gb
-        return q.runner is not None and q.engine is None
+        return (q.runner is not None or bool(q.cpu_offload)) and q.engine is None
 
 
 # -- an Answer made without validating what validation would keep as it is (issue #16) --------
