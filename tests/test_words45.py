@@ -159,3 +159,38 @@ def test_a_price_per_hour_in_euros_is_asked_in_dollars(text: str, locale: str, s
     got = _ask(text, locale)
     assert got["error"] == "budget_not_usd", got
     assert said in str(got["text"]), got["text"]
+
+
+# -------------------------------------------------- 5. read from ~80 questions as people write
+@pytest.mark.parametrize(("text", "budget"), [
+    ("i have 2 grand, how many h100 hours", Decimal(2000)),  # was $2,000,000
+    ("i got 2 grand, how many h100 hours", Decimal(2000)),
+    ("budget is 2 grand, how many h100 hours", Decimal(2000)),
+    ("two grand on a100s, how many hours", Decimal(2000)),
+])
+def test_grand_is_a_thousand(text: str, budget: Decimal) -> None:
+    assert PIPELINE.ask(text, chosen_locale="en").query.budget_usd == budget  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("i have 2 grand, what's the biggest model i can full finetune", "en"),
+    ("i have 2k, biggest model i can lora?", "en"),
+    ("tengo 2 mil, cual es el modelo mas grande que puedo entrenar con lora", "es"),
+])
+def test_a_bare_sum_with_the_largest_model_asked_is_a_budget(text: str, locale: str) -> None:
+    result = PIPELINE.ask(text, chosen_locale=locale)
+    assert result.query.budget_usd == Decimal(2000)  # type: ignore[attr-defined]
+    assert result.query.largest  # type: ignore[attr-defined]
+    assert "8× B200" in str(to_json(result)["text"])
+
+
+@pytest.mark.parametrize(("text", "locale"), [
+    ("cuánto cuesta servir llama 3 70b en fp8 un mes en h100", "es"),  # was "how many hours?"
+    ("servir llama 3 8b en fp16 un mes en una l40s, cuanto sale", "es"),
+    ("combien coûte servir llama 3 8b en fp16 un mois sur une l40s", "fr"),
+    ("cost to serve llama 3 70b int4 a month on 2 l40s", "en"),
+])
+def test_a_month_after_a_precision_is_a_duration(text: str, locale: str) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "cost" and got["error"] is None, got
+    assert got["hours"] == 720

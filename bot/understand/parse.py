@@ -1608,11 +1608,12 @@ def _closed_side(match: re.Match[str]) -> Direction:
 
 
 def _money_scale(word: str | None) -> int:
-    """"k", "thousand", "mil" (Spanish) are 1000; "m", "mm", "million", "millones" a million."""
+    """"k", "thousand", "mil" (Spanish), "grand" are 1000; "m", "mm", "million", "millones" a
+    million ("i have 2 grand, how many h100 hours" was $2,000,000)."""
     if word is None:
         return 1
     word = word.strip().removesuffix(" de").removesuffix(" of").strip()
-    return 1000 if word in ("k", "thousand", "mil") else 1_000_000
+    return 1000 if word in ("k", "thousand", "mil", "grand") else 1_000_000
 
 
 # Money followed by the configuration it is spent on ("$300 on 8x h100", "200 usd en una h100",
@@ -4382,9 +4383,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest) or spent_on_gpu) else None
     if budget is None and first_money is not None and rate_money is None and not alert \
             and work.params_b is None and work.model_id is None and not work.family \
-            and asks.SUPERLATIVE.search(rest) and _LEAD_MONEY.match(plain):
+            and asks.SUPERLATIVE.search(rest) and (_LEAD_MONEY.match(plain)
+                                                   or work.money[0].assumed):
         # "$20 biggest model i can finetune": the amount it opens on is what there is to spend
-        # (was a sum with no budget word, and the reply asked which GPU).
+        # (was a sum with no budget word, and the reply asked which GPU); "i have 2 grand,
+        # biggest model i can full finetune", "i have 2k, …": a sum only a budget reads so.
         budget = first_money
     foreign = budget is None and not alert and _foreign_money(plain) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))

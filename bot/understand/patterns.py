@@ -822,9 +822,10 @@ QUARTER_HOURS: Final = Guarded(("quart", "cuarto"), lazy(
 ))
 # "$2 an hour", "per day", "por hora": a rate, not a duration.
 # ("por una semana", "for a week" are durations: "por"/"per" before a number word is not a rate.)
-# "what does a B200 cost an hour" is a rate too.
+# "what does a B200 cost an hour" is a rate too. Not the digit of a precision ("en fp8 un
+# mes", "int4 a month": a month of serving, was no hours read).
 RATE_BEFORE: Final = lazy(
-    r"(?:\d|\$|dollars?|dolares|usd|bucks?|cents?|centavos?|centimos?|centimes?|cada|each|every|"
+    r"(?:(?<![a-z\d.,])\d+(?:[.,]\d+)?|\$|dollars?|dolares|usd|bucks?|cents?|centavos?|centimos?|centimes?|cada|each|every|"
     r"(?<![a-z])(?:costs?|charges?)) ?$"
 )
 # What makes "an hour" after it a duration, not a price per hour ("for an hour", "takes an
