@@ -160,3 +160,30 @@ def test_estimator_tables_pasted(pipeline: Pipeline, text: str, field: str, valu
         assert value not in got["text"], got["text"]
     else:
         assert got[field] == value, (got[field], got["text"])
+
+
+@pytest.mark.parametrize(("text", "wanted", "unwanted"), [
+    # nvidia-smi's CSV query: the reading judged (was "Yes, more than the run needs", the card
+    # judged overkill, the reading unread)
+    ("nvidia-smi --query-gpu=memory.used,memory.total --format=csv says 20480 MiB, 24564 MiB "
+     "while lora llama 3.2 3b trains on my 4090, too much?",
+     ("You see 21.5 GB per GPU where the detailed estimate is",), ("more than the run needs",)),
+    # LM Studio's rate beside its time to first token: the rate judged (was the prefill timed)
+    ("LM Studio llama 3.1 8b q4 on my 3060 12gb: 45.3 tok/sec, time to first token 0.21s. is "
+     "that good?", ("Your 45.3 tokens/s is",), ("to process a prompt of",)),
+    # koboldcpp's "(35.2T/s)" (was unread, the fit alone)
+    ("koboldcpp mistral 7b q5_k_m on 3060: Generating (100 / 100 tokens) (35.2T/s) is this "
+     "normal", ("Your 35.2 tokens/s is",), ()),
+    # vLLM's start-up concurrency line: at its context, 8,192 (was 2,048 assumed)
+    ("vllm serve llama 3.1 8b on my 4090 prints: Maximum concurrency for 8192 tokens per "
+     "request: 5.23x. what does that mean?",
+     ("8,192 tokens of context each", "Maximum concurrency for 8,192 tokens per request"),
+     ("2,048 tokens of context each",)),
+])
+def test_readings_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
+                         unwanted: tuple[str, ...]) -> None:
+    got = _ask(pipeline, text)
+    for phrase in wanted:
+        assert phrase in got["text"], got["text"]
+    for phrase in unwanted:
+        assert phrase not in got["text"], got["text"]

@@ -26,10 +26,11 @@ _SEEN: Final = lazy(
     r"(?P<total> (?:in )?total| across| en total| au total)?"
 )
 # nvidia-smi's Memory-Usage column, "16380MiB / 24564MiB": used / total of one GPU, in MiB
-# (2^20 bytes; nvidia-smi's own unit). Read as the memory seen in use on that GPU.
+# (2^20 bytes; nvidia-smi's own unit). Read as the memory seen in use on that GPU. Its CSV
+# query too, "--query-gpu=memory.used,memory.total --format=csv": "20480 MiB, 24564 MiB".
 # Written by hand in GiB too ("nvidia-smi 23.5GiB / 24GiB").
 _SMI_COLUMN: Final = lazy(
-    r"(?<![\w.])(?P<n>\d{1,6}) ?mib ?/ ?(?P<total>\d{1,6}) ?mib(?![a-z])|"
+    r"(?<![\w.])(?P<n>\d{1,6}) ?mib ?[/,] ?(?P<total>\d{1,6}) ?mib(?![a-z])|"
     r"(?<![\w.])(?P<gn>\d{1,3}(?:[.,]\d{1,2})?) ?gib ?/ ?(?P<gtotal>\d{1,3}(?:[.,]\d{1,2})?) ?gib(?![a-z])"
 )
 _MIB_GB: Final = Decimal("0.001048576")  # 2^20 bytes in GB (10^9)
@@ -49,7 +50,7 @@ _ASKED_BEFORE: Final = lazy(
 def take_observed(folded: str) -> tuple[Decimal, bool, tuple[int, int]] | None:
     """The memory seen in use (GB as said), whether it was a total over the GPUs, and the span
     of the amount (for the caller to blank), or None."""
-    if "ib /" in folded or "ib/" in folded:
+    if "ib /" in folded or "ib/" in folded or "ib," in folded:
         column = _SMI_COLUMN.search(folded)
         if column is not None and column.group("n") is not None \
                 and 0 < int(column.group("n")) <= int(column.group("total")):

@@ -691,6 +691,8 @@ def _take_settings(work: _Work) -> None:
         flags.rate_running = printed.running if printed.decode is not None else None
         flags.decode_printed = printed.decode_printed
     flags.prefill_rate, flags.prefill_printed = printed.prefill, printed.prefill_printed
+    if printed.context is not None and work.seq_len is None:
+        work.seq_len, work.context_said = printed.context, True
     if words is not None:
         work.dataset_tokens = words
     bar = _TQDM_BAR.search(work.s) if "/" in work.s and "<" in work.s else None
@@ -4188,8 +4190,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
                 and work.dataset_tokens <= 10_000_000 and not work.dataset_counted:
             prompt_len = to_int(work.dataset_tokens)
             work.dataset_tokens = None
-        prefill_timed = (prompt_len is not None or intent == "time"
-                         or _FIRST_TOKEN.search(folded) is not None) \
+        # a decode rate measured beside it ("45.3 tok/sec, time to first token 0.21s, is that
+        # good?"): that rate is judged, the first token's time is a reading, not asked
+        prefill_timed = (prompt_len is not None or (flags.tokens_per_second is None and (
+            intent == "time" or _FIRST_TOKEN.search(folded) is not None))) \
             and asks.SPEED_ASK.search(rest) is None
         if prefill_timed:
             if prompt_len is not None and work.seq_len is None:
@@ -5228,7 +5232,9 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and work.params_b is not None,
         training_said=trains and not inference,
         fix_asked=bool(asks.FIX_ASK.search(rest)),
-        overkill_asked=bool(asks.OVERKILL.search(rest)),
+        # "20480 MiB, 24564 MiB …, too much?": the reading judged, not the card (was "Yes,
+        # more than the run needs")
+        overkill_asked=bool(asks.OVERKILL.search(rest)) and seen is None,
         start_asked=start,
         fastest_asked=fastest,
         cheapest_asked=cheapest,

@@ -691,9 +691,17 @@ _PRINTED_DECODE: Final = Screened(
     # llama-bench's "| tg128 | 128.52 ± 0.33 |"; SGLang's "Decode batch. #running-req: 32,
     # … gen throughput (token/s): 2900.5" (all the running requests together)
     rf"\| ?tg\d{{1,6}} ?\| ?(?P<e>{NUM}) ?(?:\d|\|)|"
-    rf"gen throughput \(tokens?/s\) ?: ?(?P<f>{NUM}))"
+    rf"gen throughput \(tokens?/s\) ?: ?(?P<f>{NUM})|"
+    # koboldcpp's "Generating (100 / 100 tokens) (35.2T/s)"
+    rf"generating \( ?\d+ ?/ ?\d+ tokens? ?\) ?\( ?(?P<g>{NUM}) ?t/s ?\))"
 )
 _SGLANG_RUNNING: Final = lazy(r"#running-req ?: ?(?P<run>\d{1,5})")
+# vLLM's start-up line "Maximum concurrency for 8192 tokens per request: 5.23x": the context it
+# serves (its --max-model-len), not a count of anything (was 2,048 tokens assumed).
+_VLLM_CONCURRENCY: Final = lazy(
+    r"(?<![a-z])maximum concurrency for (?P<len>\d{1,3}(?:,\d{3})+|\d{1,7}) tokens per request"
+    rf"(?: ?: ?(?P<x>{NUM} ?x)(?![a-z]))?"
+)
 # A training run's tokens/s as a logger prints it, the name before the figure: wandb's
 # "train/tokens_per_second 2150", HF Trainer's "'train_tokens_per_second': 2150.3"
 # (include_tokens_per_second: per device), "tokens/sec: 2150" (were not read: the fit alone).
@@ -723,6 +731,7 @@ class Printed:
     training: Decimal | None = None
     prefill_printed: bool = False  # a prefill rate printed, zero (no rate) or not
     decode_printed: bool = False  # a decode rate printed by a serving tool
+    context: int | None = None  # the context vLLM's concurrency line is for
 
 
 # Memory estimators' printed figures, none of them a card's memory nor the system RAM said:
@@ -769,8 +778,17 @@ def _per_ms(raw: str, parse: Parse) -> Decimal | None:
 def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
     """The rates of a tool's output pasted (Printed), each span consumed; a zero (vLLM's
     "Avg prompt throughput: 0.0 tokens/s" between two batches) is no rate."""
+    context: int | None = None
+    if "maximum concurrency" in s and (line := _VLLM_CONCURRENCY.search(s)) is not None:
+        # the figures alone: "maximum concurrency" still asks how many sequences fit
+        context = int(line.group("len").replace(",", ""))
+        for part in ("len", "x"):
+            if line.group(part) is not None:
+                blank(*line.span(part))
+                s = s[: line.start(part)] + " " * (line.end(part) - line.start(part)) \
+                    + s[line.end(part):]
     if not any(needle in s for needle in _PRINTED_NEEDLES):
-        return Printed()
+        return Printed(context=context)
     rates: dict[str, Decimal | None] = {}
     running: int | None = None
     for key, pattern in (("prefill", _PRINTED_PREFILL), ("decode", _PRINTED_DECODE),
@@ -779,7 +797,7 @@ def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
         if match is None:
             continue
         groups = match.groupdict()
-        raw = next((groups[g] for g in ("a", "b", "c", "d", "e", "f") if groups.get(g)), None)
+        raw = next((groups[g] for g in ("a", "b", "c", "d", "e", "f", "g") if groups.get(g)), None)
         value = parse(raw, False) if raw is not None else _per_ms(
             groups.get("ms") or groups.get("tpt") or "0", parse)
         rates[key] = value if value is not None and value > 0 else None
@@ -796,7 +814,7 @@ def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
             blank(*match.span())
     return Printed(decode=rates.get("decode"), running=running, prefill=rates.get("prefill"),
                    training=rates.get("training"), prefill_printed="prefill" in rates,
-                   decode_printed=rates.get("decode") is not None)
+                   decode_printed=rates.get("decode") is not None, context=context)
 
 
 # A trainer's progress bar, as HF Trainer and Unsloth print it ("1.2it/s", "3.45s/it") or said
