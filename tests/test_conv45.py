@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 from tests.support.chat import says as says_exactly
 
 
@@ -137,3 +137,117 @@ def test_renting_asked_on_ones_own_card_still_leads_with_the_rental() -> None:
                 "to rent", "en")
     assert not reply.query.card_mine
     assert reply.text.startswith("🏠 We don't rent the RTX 3090: this is the cost on ")
+
+
+# 4. Follow-ups after a reply, each changing one fact and keeping the rest. (lang, first, then,
+# the second turn's facts, what its reply says in order.) Times are not pinned (the engine's
+# training-time model moves them); the facts kept and changed are.
+RUN_EN = "how long to qlora llama 3 8b on my 3090 with 20k samples of 1k tokens"
+RUN_ES = "cuanto tarda un qlora de llama 3 8b en mi 3090 con 20k ejemplos de 1k tokens"
+RUN_FR = ("combien de temps pour un qlora de llama 3 8b sur ma 3090 avec 20k exemples de 1k "
+          "tokens")
+LORA_EN = "how long to lora llama 3 8b on 20k samples of 1k tokens on an h100"
+LORA_ES = "cuanto cuesta un lora de llama 3 8b con 30k ejemplos de 2k tokens en una h100"
+LORA_FR = ("combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
+           "tokens")
+PRICED = RUN_EN + ", power is 0.30 $/kwh"
+FOLLOW_UPS: list[tuple[str, str, str, dict[str, object], list[str]]] = [
+    # the electricity asked after the run's time: that run, its kWh (was its cost on a rented
+    # L40S, or "I did not understand")
+    ("en", RUN_EN, "and how much electricity at 0.25 $/kwh?",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 20_000_000, "kwh": "0.25"},
+     ["⏱ <b>", "⚡ <b>Electricity: about", "at $0.25 a kWh</b>", "1 × 350 W ×"]),
+    ("es", RUN_ES, "y la luz a 0,20 €/kWh?",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 20_000_000, "kwh": "0.20"},
+     ["⏱ <b>", "⚡ <b>Electricidad: unos", "€ a 0,20 € el kWh</b>"]),
+    ("fr", RUN_FR, "et l'électricité ?",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 20_000_000},
+     ["⏱ <b>", "⚡ <b>Électricité : environ", "Donnez-moi votre prix du kWh"]),
+    # the electricity kept through a change of epochs, and on another card of one's own (was
+    # dropped)
+    ("en", PRICED, "same but 3 epochs",
+     {"intent": "time", "gpu": "rtx-3090", "epochs": 3, "kwh": "0.30"},
+     ["⏱ <b>", "60 million tokens", "⚡ <b>Electricity: about", "at $0.30 a kWh</b>"]),
+    ("en", PRICED, "and on my 4090?",
+     {"intent": "time", "gpu": "rtx-4090", "tokens": 20_000_000, "kwh": "0.30"},
+     ["⏱ <b>", "⚡ <b>Electricity: about", "1 × 450 W ×"]),
+    # "for 4 bits" after a LoRA run: its base in 4 bits, QLoRA (was serving the model in 4-bit)
+    ("fr", LORA_FR, "et pour 4 bits ?",
+     {"intent": "time", "method": "qlora", "gpu": "h100", "tokens": 50_000_000},
+     ["⏱ <b>Entraînement QLoRA pour Llama 3 8B"]),
+    ("en", LORA_EN, "and for 4 bits?",
+     {"intent": "time", "method": "qlora", "gpu": "h100", "tokens": 20_000_000},
+     ["⏱ <b>QLoRA of Llama 3 8B"]),
+    ("es", LORA_ES, "y para 4 bits?",
+     {"intent": "cost", "method": "qlora", "gpu": "h100", "tokens": 60_000_000},
+     ["💵 <b>Unos", "QLoRA"]),
+    # ... and after two cards compared on a QLoRA run: that run still (was serving in 4-bit)
+    ("fr", "a100 ou h100 pour un qlora de llama 3 8b avec 20k exemples de 1k tokens",
+     "et pour 4 bits ?", {"intent": "compare", "method": "qlora", "gpu": "a100-80gb",
+                          "tokens": 20_000_000}, ["⏱ <b>1× H100 finit plus tôt"]),
+    # "with 2 of them" after the cheapest card for a run: two of that card (was the
+    # recommendation again, on 2× H200)
+    ("en", "best gpu to qlora llama 3 70b?", "and with 2 of them?",
+     {"intent": "fit", "method": "qlora", "gpu": "a100-80gb", "count": 2},
+     ["✅ <b>Yes: Llama 3 70B fits on 2× A100 80GB (QLoRA).</b>"]),
+    ("es", "cual es la mejor gpu para un qlora de llama 3 70b?", "y con 2?",
+     {"intent": "fit", "method": "qlora", "gpu": "a100-80gb", "count": 2},
+     ["✅ <b>Sí: Llama 3 70B cabe en 2× A100 80GB (QLoRA).</b>"]),
+    # another amount of samples said as people say it: that run on them, their length kept
+    # (was "I did not understand")
+    ("en", RUN_EN, "what about with 50k samples instead",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 50_000_000, "seq_len": 1000},
+     ["⏱ <b>QLoRA of Llama 3 8B", "50 million tokens"]),
+    ("en", RUN_EN, "same but 50k samples",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 50_000_000}, ["50 million tokens"]),
+    ("es", RUN_ES, "y si son 50k ejemplos?",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 50_000_000}, ["50 millones de tokens"]),
+    ("fr", RUN_FR, "pareil mais avec 50k exemples",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 50_000_000}, ["50 millions de tokens"]),
+    # samples after a cost for hours said: that run on them, timed and priced in place of the
+    # hours (was "I did not understand")
+    ("en", "how much is a lora of llama 3 8b on an h100 for 10 hours", "ok and for 50k samples",
+     {"intent": "cost", "method": "lora", "gpu": "h100", "hours": None},
+     ["depends on how long your 50,000 samples are", "on 1× H100"]),
+    # already right, kept so: one fact changed, the rest kept
+    ("en", RUN_EN, "and with 2 of them?",
+     {"intent": "time", "gpu": "rtx-3090", "count": 2, "tokens": 20_000_000},
+     ["on 2× RTX 3090"]),
+    ("en", LORA_EN, "same but 3 epochs",
+     {"intent": "time", "method": "lora", "gpu": "h100", "epochs": 3, "tokens": 20_000_000},
+     ["60 million tokens"]),
+    ("en", LORA_EN, "what if i use 8k context",
+     {"intent": "time", "method": "lora", "gpu": "h100", "seq_len": 8192,
+      "tokens": 20_000_000}, ["⏱ <b>LoRA of Llama 3 8B"]),
+    ("en", LORA_EN, "ok and for 100k samples",
+     {"intent": "time", "method": "lora", "gpu": "h100", "tokens": 100_000_000},
+     ["100 million tokens"]),
+    ("es", LORA_ES, "y en una a100?",
+     {"intent": "cost", "method": "lora", "gpu": "a100-80gb", "count": None,
+      "tokens": 60_000_000}, ["en 1× A100 80GB"]),
+    ("es", LORA_ES, "lo mismo pero con 3 épocas",
+     {"intent": "cost", "method": "lora", "gpu": "h100", "epochs": 3}, ["× 3 épocas"]),
+    ("fr", LORA_FR, "et avec 2 ?",
+     {"intent": "time", "method": "lora", "gpu": "h100", "count": 2}, ["sur 2× H100"]),
+    ("fr", LORA_FR, "et sur une a100 ?",
+     {"intent": "time", "method": "lora", "gpu": "a100-80gb", "tokens": 50_000_000},
+     ["sur 1× A100 80GB"]),
+    ("fr", LORA_FR, "et avec un contexte de 8k ?",
+     {"intent": "time", "method": "lora", "gpu": "h100", "seq_len": 8192}, []),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "facts", "said"), FOLLOW_UPS)
+def test_a_follow_up_changes_one_fact_and_keeps_the_rest(
+        lang: str, first: str, then: str, facts: dict[str, object], said: list[str]) -> None:
+    _, reply = converse(first, then, locale=lang)
+    q = reply.query
+    got = {"intent": reply.answer.intent, "method": q.method, "gpu": q.gpu,
+           "count": q.gpu_count, "tokens": q.dataset_tokens, "epochs": q.epochs,
+           "seq_len": q.seq_len, "hours": q.hours,
+           "kwh": None if q.kwh_price is None else str(q.kwh_price)}
+    assert reply.locale == lang
+    assert q.model_id in ("llama-3-8b", "llama-3-70b"), reply.text
+    for key, want in facts.items():
+        assert got[key] == want, (key, got[key], want, reply.text)
+    says(reply.text, said, ["🤔"])

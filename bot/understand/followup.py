@@ -792,6 +792,23 @@ def _data_of_run(new: Query, previous: Query) -> Query | None:
         "within_epochs": counted[0] == "epochs", "within_sample_len": counted[1]})
 
 
+def _electricity_of_run(new: Query, previous: Query) -> Query | None:
+    """"and how much electricity at 0.25 $/kwh?", "¿y la luz a 0,20 €/kWh?", "et
+    l'électricité ?" after a training run on a card: that run timed there, its electricity
+    worked out (was the run's cost on a rented L40S, or "I did not understand")."""
+    if not new.electricity_asked or _names_model(new) or previous.params_b is None \
+            or previous.inference or previous.intent not in ("time", "cost", "fit") \
+            or (previous.gpu is None and new.gpu is None) or new.method is not None \
+            or words(new.text) > SHORT_WORDS:
+        return None
+    merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
+    return merged.model_copy(update={
+        "intent": "time", "electricity_asked": True, "kwh_price": new.kwh_price,
+        "kwh_currency": new.kwh_currency,
+        "board_watts": new.board_watts if new.board_watts is not None
+        else previous.board_watts if new.gpu is None else None})
+
+
 # "how many tokens is that", "¿cuántos tokens son?", "ça fait combien de tokens ?" (folded)
 _TOKENS_THAT: Final = lazy(
     r"(?<![a-z])(?:how many|cuantos|combien(?: de)?) tokens?(?![a-z])")
@@ -880,6 +897,22 @@ def _on_picked(new: Query, previous: Query, folded: str) -> Query | None:
     intent: Intent = new.intent if new.intent in ("time", "cost") else \
         "cost" if merged.intent == "cost" else "fit"
     return merged.model_copy(update={"picked": None, "intent": intent})
+
+
+def _count_of_picked(new: Query, previous: Query) -> Query | None:
+    """"and with 2 of them?", "¿y con 2?", "et avec deux ?" after "best gpu to qlora llama 3
+    70b?" (led by 1× A100 80GB): that many of the card the recommendation led with (was the
+    recommendation again on 2× H200, another card)."""
+    if previous.picked is None or previous.gpu is not None or new.gpu_count is None \
+            or previous.intent != "recommend" or previous.local_asked or _names_card(new) or _names_model(new) or new.method is not None \
+            or new.hours is not None or new.budget_usd is not None \
+            or words(new.text) > SHORT_WORDS:
+        return None
+    gpu, _count = previous.picked
+    merged = _merge(new, previous.model_copy(update={"gpu": gpu, "gpu_count": new.gpu_count}),
+                    names_model=False)
+    return merged.model_copy(update={"picked": None, "intent": "fit",
+                                     "gpu_count": new.gpu_count})
 
 
 # "something that works", "a gpu that fits", "where can i run it then", "algo que funcione",
@@ -998,9 +1031,19 @@ _BARE_AMOUNT: Final = lazy(
     # a correction: "sorry i meant 500k samples", "perdón, quise decir 500k ejemplos"
     r"sorry|oops|no|nah|actually|wait|i meant|i mean|perdon|quise decir|queria decir|"
     r"me referia a|pardon|non|je voulais dire|en fait|"
-    r"sur|en)\W+)*(?P<n>\d{1,7}(?:[.,]\d{1,3})?) ?(?P<unit>k|m|mil|mill?ions?|millones|millon)?"
+    r"sur|en|"
+    # "what if i have 50k samples", "same but 50k samples", "y si son 50k ejemplos", "lo mismo
+    # pero con 50k", "et si j'ai 50k exemples", "pareil mais avec 50k" (was "I did not
+    # understand")
+    r"what if(?: (?:it'?s|it is|its|i have|i had|i use|i do|we have|there are|i train on))?|"
+    r"same but|same with|same thing but|lo mismo pero|igual pero|"
+    r"y si (?:son|tengo|uso|fueran|hago)|pareil mais|meme chose mais|"
+    r"et si (?:j'ai|c'est|on a|j'en ai|je fais))\W+)*"
+    r"(?P<n>\d{1,7}(?:[.,]\d{1,3})?) ?(?P<unit>k|m|mil|mill?ions?|millones|millon)?"
     r"(?: (?:tokens?|(?P<noun>samples?|examples?|rows?|pairs?|ejemplos?|muestras?|filas?|"
-    r"pares|exemples?|echantillons?|lignes?|paires)))?\W*$"
+    r"pares|exemples?|echantillons?|lignes?|paires)))?"
+    # "… 50k samples instead", "… 50k ejemplos en vez", "… 50k exemples plutôt"
+    r"(?: (?:instead|then|en vez|en su lugar|mejor|entonces|plutot|a la place|alors))?\W*$"
 )
 # "and if i double the data?", "y si duplico los datos?", "et si je double les données ?",
 # "what about half the samples" (folded): the dataset scaled.
@@ -1077,17 +1120,23 @@ def _dataset_added(new: Query, previous: Query) -> Query | None:
     question of its own is another run."""
     if previous.params_b is None or previous.inference or previous.dataset_tokens is not None \
             or previous.dataset_samples or new.intent not in ("unknown", "time") \
-            or previous.intent not in ("fit", "memory", "recommend") \
+            or (previous.intent not in ("fit", "memory", "recommend")
+                and not (previous.intent == "cost" and previous.hours is not None)) \
             or (previous.intent == "recommend" and _ON_IT.search(fold(new.text)) is not None) \
             or (new.dataset_tokens is None and not new.dataset_samples) \
             or _names_model(new) or _names_card(new) or new.method is not None \
             or words(new.text) > SHORT_WORDS:
         return None
+    if previous.intent == "cost":
+        # "how much is a lora of llama 3 8b on an h100 for 10 hours", then "ok and for 50k
+        # samples": that run on them, its time and cost in place of the hours said (was "I did
+        # not understand")
+        previous = previous.model_copy(update={"hours": None, "hours_as": None})
     merged = _merge(new.model_copy(update={"intent": "unknown"}), previous, names_model=False)
     # After the cheapest GPUs for it ("cheapest way to finetune llama 3 70b", then "w/ 50k
     # rows"): what that run costs where it costs least (was "I did not understand"); "… on
     # it" is the configuration picked (_on_picked).
-    costed = previous.intent == "recommend" and new.intent == "unknown"
+    costed = previous.intent in ("recommend", "cost") and new.intent == "unknown"
     return merged.model_copy(update={
         "intent": "cost" if costed else "time", "dataset_samples": new.dataset_samples,
         "dataset_tokens": new.dataset_tokens, "training_said": True})
@@ -1513,7 +1562,7 @@ def _follow_up(
     watched = _alert_on_card_asked(new, previous)
     if watched is not None:
         return watched
-    trained = _data_of_run(new, previous)
+    trained = _data_of_run(new, previous) or _electricity_of_run(new, previous)
     if trained is not None:
         return trained
     per_gpu = _per_gpu_of_run(new, previous) or _time_in_unit(new, previous) \
@@ -1605,6 +1654,7 @@ def _follow_up(
             return counted
         against = _against_other_card(new, previous, fold(new.text)) \
             or _on_picked(new, previous, fold(new.text)) \
+            or _count_of_picked(new, previous) \
             or _somewhere_it_fits(new, previous, fold(new.text))
         if against is not None:
             return against
@@ -3448,6 +3498,14 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         update.update(gpu_plural=True, count_read="chosen")
     if previous.off_own_card and not has_gpu:
         update["off_own_card"] = True  # "and the cost?" after "and if i rent instead?"
+    if previous.electricity_asked and not new.electricity_asked \
+            and (not has_gpu or new.card_mine):
+        # "same but 3 epochs" after a run's time and its electricity at 0.30 $/kWh on one's
+        # own card: still its electricity, at that price (was dropped); on another card of
+        # one's own ("and on my 4090?"), at that price, its own board power.
+        update.update(electricity_asked=True, kwh_price=previous.kwh_price,
+                      kwh_currency=previous.kwh_currency,
+                      board_watts=None if has_gpu else previous.board_watts)
     # "serve llama 3.1 8b to 20 users", "how much a month", then "i have a 4090 tho": the card
     # owned is no rental to price for the month, so whether it holds them (was the month's
     # cost on the L40S under each precision, beside an unpublished-price line)
@@ -3687,7 +3745,8 @@ _BITS_ALONE: Final = lazy(
     r"y si|si)\W+)*"
     r"(?:(?:(?:i|we) (?:use|used|go|went|try|tried|do it|did it)|use|using|go|uso|usara|usase|"
     r"usamos|usando|lo hago|(?:j'|je |on )?utilis\w*|je passe|on passe|je fais)\W+)?"
-    r"(?:(?:in|en|with|con|avec|at|a|du|de|on)\W+)?(?:(?P<bits>4|8)[\s-]?bits?"
+    # "et pour 4 bits ?", "and for 4bit?", "¿y para 4 bits?" (was serving the model in 4 bits)
+    r"(?:(?:in|en|with|con|avec|at|a|du|de|on|for|para|pour)\W+)?(?:(?P<bits>4|8)[\s-]?bits?"
     # ... or by a format's name: "et en q8 ?", "and int4?" after a training run are its base
     # in that many bits (was serving the model in GGUF Q8_0, the training dropped)
     r"|q(?P<q>4|8)(?:_k_m|_0|km)?|int(?P<int>4|8))"
@@ -3718,7 +3777,10 @@ def _bits_of_run(new: Query, previous: Query, names_model: bool) -> str | None:
             and (previous.method in ("lora", "lora_int8", "full_adamw", "full_adam8bit")
                  # a QLoRA run timed on its data: that run (its base 4-bit already), not
                  # serving (after its verdict alone, serving in 4 bits: test_conv19)
-                 or (previous.method == "qlora" and previous.intent in ("time", "cost")
+                 # (or two cards compared on it: "a100 ou h100 pour un qlora … 20k exemples",
+                 # then "et pour 4 bits ?")
+                 or (previous.method == "qlora" and previous.intent in ("time", "cost",
+                                                                        "compare")
                      and (previous.dataset_tokens is not None or bool(previous.dataset_samples)))
                  or (previous.method is None and previous.intent != "memory")):
         # (no method: "can i finetune llama 3.1 8b on my 3060", each training method; not "how
