@@ -187,3 +187,22 @@ def test_readings_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
         assert phrase in got["text"], got["text"]
     for phrase in unwanted:
         assert phrase not in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "wanted", "unwanted"), [
+    # a trainer's bar pasted and its rate judged, no time asked: the rate against the estimate
+    # (was the bar's time left alone)
+    ("{'loss': 1.8812, 'grad_norm': 0.91, 'learning_rate': 0.00019, 'epoch': 0.12} 12%|█▏ | "
+     "120/1000 [06:40<48:53, 3.33s/it] qlora mistral 7b on a 3090, is 3.33s/it normal?",
+     ("Measured, your 3.33 s/it",), ("optimizer steps at your measured",)),
+    # the time left asked: the bar's time, as before
+    ("HF trainer on 2x a100: 45%|████▌ | 450/1000 [10:02<12:16, 1.34s/it] lora llama 3 8b, how "
+     "long left?", ("550 optimizer steps at your measured 1.34 s/it",), ()),
+])
+def test_bar_judged(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
+                    unwanted: tuple[str, ...]) -> None:
+    got = _ask(pipeline, text)
+    for phrase in wanted:
+        assert phrase in got["text"], got["text"]
+    for phrase in unwanted:
+        assert phrase not in got["text"], got["text"]

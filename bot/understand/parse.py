@@ -4322,7 +4322,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and work.batch_size is not None \
         and (work.step_rate is not None or asks.STEPS_ASK.search(rest) is not None)
     # "20k steps at 1.2 it/s" gives the time too; a count of samples without a batch asks it.
-    step_rate = work.step_rate if not inference and (
+    # "… 120/1000 [06:40<48:53, 3.33s/it] … is 3.33s/it normal?": the rate judged, no time
+    # asked (was the bar's time left alone)
+    judged_only = train_speed_asked and work.step_rate is not None and not steps_asked \
+        and asks.TIME_OR_COST.search(rest) is None and _LEFT_ASKED.search(rest) is None
+    step_rate = work.step_rate if not inference and not judged_only and (
         steps_asked or work.steps_said is not None or work.samples_said is not None) else None
     if (steps_asked or step_rate is not None) and intent in (
             "fit", "memory", "unknown", "time", "cost", "recommend", "prices"):
