@@ -168,3 +168,26 @@ def test_a_run_is_priced_on_offered_configurations_only(question: str) -> None:
     # the one led with is paid least, in whole blocks
     assert (timed.gpu, timed.gpu_count) == (runs[0][0].gpu, runs[0][0].gpu_count)
     assert runs[0][2] == min(c for _o, _h, c in runs)
+
+
+# --- own cards: the Jetson Orin Nano Super ------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "gpu"), [
+    # Was the Orin Nano 8GB at 68 GB/s (an alias of it, or "orin nano" read before "super").
+    ("run llama 3 8b q4 on jetson orin nano super", "jetson-orin-nano-super-8gb"),
+    ("orin nano super qwen2.5 7b q4 fit?", "jetson-orin-nano-super-8gb"),
+    ("qwen2.5 7b q4 on my orin nano super", "jetson-orin-nano-super-8gb"),
+    # The original developer kit stays itself.
+    ("jetson orin nano 8gb llama 3.2 3b q4", "jetson-orin-nano-8gb"),
+    ("orin nano qwen2.5 1.5b", "jetson-orin-nano-8gb"),
+])
+def test_the_orin_nano_super_is_its_own_card(question: str, gpu: str) -> None:
+    got = ask(question)
+    assert got["gpu"] == gpu and got["vram_gb"] == 8, got["text"]
+
+
+def test_the_orin_nano_super_decodes_at_its_own_bandwidth() -> None:
+    # 102 GB/s, the Super developer kit's (was 68 GB/s: about 30 tokens/s, not 46)
+    assert CAT.gpu("jetson-orin-nano-super-8gb").memory_bandwidth_gbs == Decimal("102")
+    got = ask("jetson orin nano super llama 3.2 3b q4 tokens/s")
+    assert got["text"].startswith("⚡ <b>At most about 46 tokens/s"), got["text"]

@@ -156,7 +156,7 @@ GPU_NAME: Final = lazy(
     r"|dgx ?spark|gb10|strix ?halo|ryzen ai max\+? ?\d{3}|ai max\+? ?\d{3}|radeon 8060s|8060s|m40"
     r"|framework desktop|gmktec evo[ -]?x2|evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
     r"|jetson ?(?:agx ?)?thor|agx ?thor|jetson ?t5000"
-    r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
+    r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)(?: ?super)?|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
     rf"|{_COLAB_ALONE}"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|79[0-7]0 ?(?:xtx|xt|gre)|90[0-7]0 ?(?:xtx|xt|gre)"
     # Older and newer Radeons people run models on: "rx 580", "vega 64", "radeon vii", "r9700".
