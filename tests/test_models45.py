@@ -191,3 +191,23 @@ def test_the_orin_nano_super_decodes_at_its_own_bandwidth() -> None:
     assert CAT.gpu("jetson-orin-nano-super-8gb").memory_bandwidth_gbs == Decimal("102")
     got = ask("jetson orin nano super llama 3.2 3b q4 tokens/s")
     assert got["text"].startswith("⚡ <b>At most about 46 tokens/s"), got["text"]
+
+
+# --- ERNIE 4.5 as a family -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("question", "model_id", "lead"), [
+    # "ERNIE 4.5 21B-A3B (MoE)" and "… 300B-A47B (MoE)" were no family member (a parenthesis
+    # in the name), so the 0.3B alone made the family "ERNIE 4.5": every size-less ask was the
+    # 0.3B, unsaid. Named as the catalogue names Qwen3 30B-A3B, the three make one family.
+    ("ernie 4.5 on a 4090?", "ernie-4.5-21b-a3b", "ℹ️ ERNIE 4.5 is a family of 3 models"),
+    ("can i run ernie 4.5 on 8x h100", "ernie-4.5-300b-a47b",
+     "ℹ️ ERNIE 4.5 is a family of 3 models"),
+    ("ernie 4.5 lora", None, "❓ Which one: ERNIE 4.5 0.3B, ERNIE 4.5 21B-A3B, or ERNIE 4.5 "
+     "300B-A47B?"),
+    # The active size said alone names the model (was the 0.3B by the family).
+    ("ernie 4.5 a3b lora on a 4090", "ernie-4.5-21b-a3b", "❌ <b>No: ERNIE 4.5 21B-A3B"),
+    ("ernie 4.5 a47b on 8x h200", "ernie-4.5-300b-a47b", "✅ <b>On 8× H200, ERNIE 4.5 300B-A47B"),
+])
+def test_ernie_4_5_is_a_family_of_three(question: str, model_id: str | None, lead: str) -> None:
+    got = ask(question)
+    assert got["model"] == model_id and got["text"].startswith(lead), got["text"]
