@@ -194,3 +194,36 @@ def test_a_month_after_a_precision_is_a_duration(text: str, locale: str) -> None
     got = _ask(text, locale)
     assert got["intent"] == "cost" and got["error"] is None, got
     assert got["hours"] == 720
+
+
+@pytest.mark.parametrize(("text", "locale", "threshold", "said"), [
+    # was "the H100 below $15", already crossed
+    ("lemme know when 8x h100 gets under 15/hr", "en", "1.875",
+     "$15 an hour for 8× H100 is $1.875 per GPU"),
+    ("alert me when 2x h200 goes above 7 bucks an hour", "en", "3.50",
+     "$7 an hour for 2× H200 is $3.50 per GPU"),
+    ("avísame cuando 8 h100 bajen de 15 dólares la hora", "es", "1.875",
+     "15\xa0US$ la hora por 8× H100 son 1,875\xa0US$ por GPU"),
+    ("préviens-moi quand 8 h100 passent sous 15 $ de l'heure", "fr", "1.875",
+     "c'est 1,875\xa0$US par GPU"),
+])
+def test_an_alert_on_a_configuration_is_per_gpu(text: str, locale: str, threshold: str,
+                                                 said: str) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "alert" and got["threshold_usd"] == threshold, got
+    assert said in str(got["text"]), got["text"]
+
+
+@pytest.mark.parametrize("text", ["alert when 8xh100 under 2", "alert me if h100 drops below 2"])
+def test_an_alert_near_one_gpu_price_stays_per_gpu(text: str) -> None:
+    got = _ask(text, "en")
+    assert got["threshold_usd"] == "2.00" and "per GPU:" not in str(got["text"]), got
+
+
+def test_the_chat_confirmation_says_the_threshold_per_gpu() -> None:
+    from bot.alerts.messages import AlertRenderer
+    from bot.alerts.model import AlertSpec
+    text = AlertRenderer(CAT).subscribed(
+        "en", AlertSpec("h100", "below", Decimal("1.875")), created=True,
+        current=Decimal("2.32"), armed=True, config=(8, Decimal(15)))
+    assert "$15 an hour for 8× H100 is $1.875 per GPU" in text

@@ -197,6 +197,7 @@ class AlertServices:
         return self.renderer.subscribed(
             locale, result.spec, created=result.created, current=result.current,
             armed=result.armed, replaced=query.replaces_limit if result.replaced else None,
+            config=query.threshold_config,
         )
 
     async def history(self, gpu_id: str, limit: int = 500) -> list[tuple[dt.datetime, Decimal]]:

@@ -36,10 +36,13 @@ class AlertRenderer:
     def subscribed(
         self, locale: str, spec: AlertSpec, *, created: bool, current: Decimal | None,
         armed: bool, replaced: Decimal | None = None,
+        config: tuple[int, Decimal] | None = None,
     ) -> str:
-        """``replaced``: the threshold (or percent) of the alert this one took the place of."""
+        """``replaced``: the threshold (or percent) of the alert this one took the place of;
+        ``config``: the count and the sum said of a configuration ("8x h100 under 15/hr"),
+        the threshold being that sum per GPU."""
         return self._render("alert_subscribed.html.j2", locale, spec=spec, created=created,
-                            current=current, armed=armed, replaced=replaced)
+                            current=current, armed=armed, replaced=replaced, config=config)
 
     def subscriptions(self, locale: str, subs: Sequence[AlertSpec]) -> str:
         return self._render("alert_list.html.j2", locale, subs=list(subs))

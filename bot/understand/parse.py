@@ -9,6 +9,7 @@ intent.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -3288,6 +3289,23 @@ def _cards_shared(rest: str, work: _Work) -> Literal["pcie", "mixed"] | None:
     return None
 
 
+def _threshold_of_config(threshold: Decimal | None, work: _Work, known: list[str],
+                         cat: Catalogue) -> tuple[int, Decimal] | None:
+    """"let me know when 8x h100 gets under 15/hr": a threshold said of a configuration of
+    several GPUs, when it is nearer that configuration's price than one GPU's (alerts follow
+    the price per GPU): its count and the sum said, the threshold then being per GPU (was
+    "the H100 below $15", already crossed). "8xh100 under 2" stays $2 a GPU."""
+    count = _gpu_count_of_first(work)
+    if threshold is None or threshold <= 0 or not count or count < 2 or not known:
+        return None
+    price = cat.gpu(known[0]).usd_per_gpu_hour
+    if price is None or price <= 0:
+        return None
+    per_gpu = abs(math.log(float(threshold / price)))
+    per_config = abs(math.log(float(threshold / (price * count))))
+    return (count, threshold) if per_config < per_gpu else None
+
+
 def _gpu_count_of_first(work: _Work) -> int | None:
     """The count belongs to the GPU named first ("una B200 o dos H200" compares 1 B200 first);
     without one, a count said apart ("4 GPUs", "2x 24GB") applies."""
@@ -4444,6 +4462,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
             if work.hours in (days * 24, 24):
                 budget_days, work.hours, work.hours_as = days, None, None
     budget_coin = work.money[0].coin if budget is not None else None
+    threshold = first_money if alert and not alert_foreign else None
+    threshold_config = _threshold_of_config(threshold, work, known, cat)
+    if threshold_config is not None:
+        assert threshold is not None
+        threshold = tidy((threshold / threshold_config[0]).quantize(Decimal("0.001")))
     # "100 dolares", "ok $100": dollars for nothing said here (a follow-up may place them).
     sum_usd = first_money if work.money and not work.money[0].assumed and budget is None \
         and purchase is None and rate_money is None and not alert else None
@@ -5123,7 +5146,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
                 px.COST.search(rest) is not None or px.HOW_MUCH.search(rest) is not None))),
         time_judged=time_judged,
         hours_per_epoch=time_judged and _HOURS_PER_EPOCH.search(corrected) is not None,
-        threshold_usd=first_money if alert and not alert_foreign else None,
+        threshold_usd=threshold,
+        threshold_config=threshold_config,
         direction=_alert_direction(rest, work, known[0] if known else None, cat) if alert else None,
         percent=work.percent if alert else None,
         # "all my H100 alerts" are the H100's, not every alert.

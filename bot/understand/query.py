@@ -195,6 +195,9 @@ class Query(BaseModel):
     rate_judged: Decimal | None = None
     rate_judged_unit: Literal["tokens", "it_s", "s_it"] | None = None
     threshold_usd: Decimal | None = None  # alerts: "below $2"
+    # "when 8x h100 gets under 15/hr": the count and the sum said of the configuration,
+    # threshold_usd being that sum per GPU (alerts follow the price per GPU)
+    threshold_config: tuple[int, Decimal] | None = None
     direction: Literal["below", "above"] | None = None
     percent: Decimal | None = None  # alerts: "moves of 10 %"
     # "actually make it 2.1" right after an alert: the threshold (or percent) of the alert just
