@@ -206,3 +206,18 @@ def test_bar_judged(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
         assert phrase in got["text"], got["text"]
     for phrase in unwanted:
         assert phrase not in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "seen"), [
+    # gpustat's "23812 / 24576 MB" (MiB) and Task Manager's "Dedicated GPU memory 23.5/24.0 GB"
+    # (GiB): the memory seen (were unread)
+    ("gpustat: [0] NVIDIA GeForce RTX 3090 | 65°C, 100 % | 23812 / 24576 MB | "
+     "python/12345(23800M) during qlora llama 3 8b, normal?", "You see 25 GB per GPU"),
+    ("task manager shows Dedicated GPU memory 23.5/24.0 GB while lora llama 3.2 3b trains on my "
+     "4090, why so high?", "You see 25.2 GB per GPU"),
+    ("vram usage 20/24 gb while qlora llama 3.1 8b trains on my 4090, normal?",
+     "You see 20 GB per GPU"),
+])
+def test_memory_readings(pipeline: Pipeline, text: str, seen: str) -> None:
+    got = _ask(pipeline, text)
+    assert seen in got["text"], got["text"]

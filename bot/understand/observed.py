@@ -40,6 +40,15 @@ _MIB_GB: Final = Decimal("0.001048576")  # 2^20 bytes in GB (10^9)
 _PEAK: Final = lazy(
     r"(?<![a-z])peak mem(?:ory)? ?[:=]? ?(?P<n>\d{1,4}(?:\.\d{1,3})?) ?gb(?![a-z0-9])"
 )
+# A reading of used / total after a memory label: Windows Task Manager's "Dedicated GPU memory
+# 23.5/24.0 GB" (Windows' GB are GiB: a 24 GiB card shows 24.0), gpustat's "23812 / 24576 MB"
+# (gpustat's MB are MiB: its own // 2^20), "vram usage 20/24 gb" (were unread).
+_USED_OF: Final = lazy(
+    r"(?<![a-z])(?:(?P<win>dedicated gpu memory)|gpu memory(?: usage| used)?|memory usage|memory used|"
+    r"vram(?: usage| used)?|(?P<stat>gpustat)[^|]{0,80}\|[^|]{0,40}\|)"
+    r" ?:? ?(?P<n>\d{1,5}(?:[.,]\d{1,2})?) ?(?:gb|mb)? ?/ ?(?P<total>\d{1,5}(?:[.,]\d{1,2})?) ?"
+    r"(?P<u>gb|mb)(?![a-z0-9])"
+)
 # A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
 _ASKED_BEFORE: Final = lazy(
     r"(?<![a-z])(?:does|do|did|will|would|can|could|should|might|va a|puede|podria|"
@@ -62,6 +71,14 @@ def take_observed(folded: str) -> tuple[Decimal, bool, tuple[int, int]] | None:
             if 0 < gib <= Decimal(column.group("gtotal").replace(",", ".")):
                 return (gib * Decimal("1.073741824")).quantize(Decimal("0.1")), False, \
                     column.span()
+    if "/" in folded and (used_of := _USED_OF.search(folded)) is not None:
+        used, total = (Decimal(used_of.group(g).replace(",", ".")) for g in ("n", "total"))
+        if 0 < used <= total:
+            scale = (_MIB_GB if used_of.group("stat") else Decimal("0.001")) \
+                if used_of.group("u") == "mb" else Decimal("1.073741824") \
+                if used_of.group("win") else Decimal(1)
+            return (used * scale).quantize(Decimal("0.1")), False, \
+                (used_of.start("n"), used_of.end())
     if "peak mem" in folded and (peak := _PEAK.search(folded)) is not None \
             and Decimal(peak.group("n")) > 0:
         return Decimal(peak.group("n")), False, peak.span()
