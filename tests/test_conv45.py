@@ -251,3 +251,31 @@ def test_a_follow_up_changes_one_fact_and_keeps_the_rest(
     for key, want in facts.items():
         assert got[key] == want, (key, got[key], want, reply.text)
     says(reply.text, said, ["🤔"])
+
+
+# A cost asked of a run on one's own card with its data: the run timed there, its kWh on the
+# card's board power, then where renting it costs least (was that rental's cost alone, and
+# for the 4090 its unpublished rental price).
+@pytest.mark.parametrize(("lang", "question", "said"), [
+    ("en", "how much would it cost to qlora llama 3 8b on my 4090 with 20k samples of 1k tokens",
+     ["⏱ <b>QLoRA of Llama 3 8B: about", "on 1× RTX 4090", "⚡ <b>Electricity: about",
+      "1 × 450 W ×", "Rented here instead, where this run costs least", "💵 <b>You pay"]),
+    ("es", "cuanto me cuesta hacer un qlora de llama 3 8b en mi 3090 con 20k ejemplos de 1k "
+     "tokens?", ["⏱ <b>Entrenamiento QLoRA de Llama 3 8B", "en 1× RTX 3090",
+                 "⚡ <b>Electricidad: unos", "1 × 350 W ×", "💵 <b>Pagas"]),
+    ("fr", "combien ça me coûte un qlora de llama 3 8b sur ma 4090 avec 20k exemples de 1k "
+     "tokens ?", ["⏱ <b>Entraînement QLoRA pour Llama 3 8B", "sur 1× RTX 4090",
+                  "⚡ <b>Électricité : environ", "1 × 450 W ×", "💵 <b>Vous payez"]),
+])
+def test_a_cost_of_a_run_on_ones_own_card_is_its_time_and_electricity_there(
+        lang: str, question: str, said: list[str]) -> None:
+    reply = ask(question, lang)
+    assert (reply.answer.intent, reply.query.card_mine) == ("time", True), reply.text
+    says(reply.text, said, ["🤔", "price is not published", "precio no está publicado",
+                            "prix n'est pas publié"])
+
+
+def test_a_cost_on_ones_own_card_that_fits_says_no_rental_price_of_it() -> None:
+    reply = ask("how much would it cost to qlora llama 3 8b on my 4090", "en")
+    assert reply.text.startswith("✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>")
+    assert "price is not published" not in reply.text

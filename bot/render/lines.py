@@ -547,8 +547,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
     unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
+    # (not for a card said to be the user's: "on my 4090" asks no rental price of it)
     if unpriced and intent == "cost" and not run_lead and answer.within_own is None \
-            and not mine_misses:
+            and not query.card_mine:
         # "Cost of QLoRA 70B on a 4090 for 10h, does it fit?": what can be said of its cost
         # leads, the verdict follows.
         assert asked is not None and asked.gpu is not None
