@@ -211,3 +211,13 @@ def test_the_orin_nano_super_decodes_at_its_own_bandwidth() -> None:
 def test_ernie_4_5_is_a_family_of_three(question: str, model_id: str | None, lead: str) -> None:
     got = ask(question)
     assert got["model"] == model_id and got["text"].startswith(lead), got["text"]
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    # "exaone 4" is EXAONE 4.0 as people write it (was "I don't know the model “exaone 4”").
+    ("can i run exaone 4 on my 4090", "ℹ️ EXAONE 4.0 is a family of 2 models"),
+    ("exaone4 on a t4", "ℹ️ EXAONE 4.0 is a family of 2 models"),
+])
+def test_a_version_s_point_zero_may_go_unsaid(question: str, lead: str) -> None:
+    got = ask(question)
+    assert got["error"] is None and got["text"].startswith(lead), got["text"]

@@ -191,6 +191,14 @@ _SEPARATOR: Final = r"[\s_\-:.]?"  # "llama 3.1", "llama3.1", "llama-3-1"
 _FAMILY_SPLIT: Final = lazy(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])|[\s_\-:/.]+")
 
 
+def _spelled(words: list[str]) -> str:
+    """A family's spelling as a pattern: its words, any separator between them; a version's
+    ".0" may go unsaid ("exaone 4" is EXAONE 4.0, as people write it; was an unknown model)."""
+    if len(words) > 2 and words[-1] == "0" and words[-2].isdigit():
+        return _SEPARATOR.join(map(re.escape, words[:-1])) + f"(?:{_SEPARATOR}0)?"
+    return _SEPARATOR.join(map(re.escape, words))
+
+
 @dataclass(frozen=True)
 class Family:
     name: str  # "Llama 3.1"
@@ -235,7 +243,7 @@ class FamilyIndex:
         self._first_words = frozenset(chunks[name][0] for name in kept)
         self._pattern = compiled_pattern(
             "|".join(
-                f"(?P<f{i}>(?<![a-z0-9]){_SEPARATOR.join(map(re.escape, chunks[name]))}"
+                f"(?P<f{i}>(?<![a-z0-9]){_spelled(chunks[name])}"
                 r"(?![a-z0-9]|\.\d))"
                 for i, name in enumerate(kept)
             )
