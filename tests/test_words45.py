@@ -227,3 +227,15 @@ def test_the_chat_confirmation_says_the_threshold_per_gpu() -> None:
         "en", AlertSpec("h100", "below", Decimal("1.875")), created=True,
         current=Decimal("2.32"), armed=True, config=(8, Decimal(15)))
     assert "$15 an hour for 8× H100 is $1.875 per GPU" in text
+
+
+@pytest.mark.parametrize(("text", "locale", "count"), [
+    ("what does 24/7 h100 cost for a month", "en", 1),  # was 24 H100s, "1 to 8 GPUs"
+    ("24/7 h100 for a month", "en", 1),
+    ("24/7 2x h100 cost per month", "en", 2),
+    ("cuanto sale tener 24/7 una h100 un mes", "es", 1),
+])
+def test_around_the_clock_is_no_count(text: str, locale: str, count: int) -> None:
+    got = _ask(text, locale)
+    assert got["intent"] == "cost" and got["error"] is None, got
+    assert got["gpu_count"] == count and got["hours"] == 720, got

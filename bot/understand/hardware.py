@@ -240,7 +240,8 @@ _CORES_AFTER: Final = lazy(r" ?-?(?:cores?|c|cpu|gpu|nucleos|coeurs)(?![a-z])")
 _COUNT_BEFORE: Final = lazy(
     rf"(?:(?<![\w.,])(?P<nodes>\d+|{_COUNT_WORDS}) ?{_NODES} ?(?:x|of|with|de|con|avec|,)? ?"
     r"(?:(?:each|cada uno|chacun) (?:with )?)?)?"
-    rf"(?:(?<![\w.,])(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
+    # ("24/7 h100", "24 / 7 h100": around the clock, no 7 cards, no 24 or 7 of them)
+    rf"(?:(?<![\w.,])(?<!24/)(?<!24 / )(?<!24/ )(?<!24 /)(?P<num>-?\d+) ?(?:x ?)?|(?<![a-z])x ?(?P<xnum>\d+) |"
     # An elided count ("une paire d'A100") runs into the name.
     rf"(?<![a-z])(?P<word>{_COUNT_WORDS})(?: |(?<=')))(?:{_NOUNS} )*$"
 )
