@@ -221,3 +221,23 @@ def test_bar_judged(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
 def test_memory_readings(pipeline: Pipeline, text: str, seen: str) -> None:
     got = _ask(pipeline, text)
     assert seen in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    # vLLM's benchmark: its output token throughput is all the concurrent requests' (was unread)
+    ("vllm bench: Output token throughput (tok/s): 2512.33, Total Token throughput (tok/s): "
+     "5100.2, Request throughput (req/s): 4.9 llama 3.1 8b on h100, concurrency 64. good?",
+     "Your 2,512.33 tokens/s over 64 running requests (39.3 each)"),
+    ("vllm bench: Maximum request concurrency: 32 ... Output token throughput (tok/s): 2100.5 "
+     "qwen2.5 7b on an a100 80gb, ok?", "Your 2,100.5 tokens/s over 32 running requests"),
+])
+def test_benchmark_pasted(pipeline: Pipeline, text: str, wanted: str) -> None:
+    got = _ask(pipeline, text)
+    assert wanted in got["text"], got["text"]
+
+
+def test_benchmark_without_concurrency_is_not_one_sequence(pipeline: Pipeline) -> None:
+    # no concurrency said: the aggregate is not judged as one sequence's decode
+    got = _ask(pipeline, "vllm bench output token throughput (tok/s): 2100.5 qwen2.5 7b on an "
+                         "a100 80gb, ok?")
+    assert "Your 2,100.5 tokens/s is" not in got["text"], got["text"]

@@ -692,10 +692,19 @@ _PRINTED_DECODE: Final = Screened(
     # … gen throughput (token/s): 2900.5" (all the running requests together)
     rf"\| ?tg\d{{1,6}} ?\| ?(?P<e>{NUM}) ?(?:\d|\|)|"
     rf"gen throughput \(tokens?/s\) ?: ?(?P<f>{NUM})|"
+    # vLLM's benchmark "Output token throughput (tok/s): 2512.33": all the requests at once
+    # ("Maximum request concurrency: 64"), so an aggregate
+    rf"output token throughput \(tok(?:en)?s?/s\) ?: ?(?P<h>{NUM})|"
     # koboldcpp's "Generating (100 / 100 tokens) (35.2T/s)"
     rf"generating \( ?\d+ ?/ ?\d+ tokens? ?\) ?\( ?(?P<g>{NUM}) ?t/s ?\))"
 )
 _SGLANG_RUNNING: Final = lazy(r"#running-req ?: ?(?P<run>\d{1,5})")
+# vLLM's benchmark: "Maximum request concurrency: 64", or said ("concurrency 64", "at 64
+# concurrent requests")
+_BENCH_CONCURRENCY: Final = lazy(
+    r"(?<![a-z])(?:maximum request concurrency ?: ?|(?:max[ _-]?)?concurrency ?[:=]? ?)"
+    r"(?P<run>\d{1,5})(?!\d|[.,]\d)|(?P<run2>\d{1,5}) concurrent(?: requests| users)?(?![a-z])"
+)
 # vLLM's start-up line "Maximum concurrency for 8192 tokens per request: 5.23x": the context it
 # serves (its --max-model-len), not a count of anything (was 2,048 tokens assumed).
 _VLLM_CONCURRENCY: Final = lazy(
@@ -797,7 +806,7 @@ def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
         if match is None:
             continue
         groups = match.groupdict()
-        raw = next((groups[g] for g in ("a", "b", "c", "d", "e", "f", "g") if groups.get(g)), None)
+        raw = next((groups[g] for g in ("a", "b", "c", "d", "e", "f", "g", "h") if groups.get(g)), None)
         value = parse(raw, False) if raw is not None else _per_ms(
             groups.get("ms") or groups.get("tpt") or "0", parse)
         rates[key] = value if value is not None and value > 0 else None
@@ -805,6 +814,12 @@ def take_printed(s: str, parse: Parse, blank: Blank) -> Printed:
         if key == "decode" and groups.get("f") and "#running-req" in s:
             sglang = _SGLANG_RUNNING.search(s)
             run = sglang.group("run") if sglang is not None else None
+        if key == "decode" and groups.get("h"):
+            # the benchmark's concurrency, else no way to say what one request gets: unread
+            bench = _BENCH_CONCURRENCY.search(s) if "concurren" in s else None
+            run = (bench.group("run") or bench.group("run2")) if bench is not None else None
+            if run is None or int(run) < 1:
+                rates[key] = None
         if key == "decode" and run and int(run) > 1:
             running = int(run)
         blank(*match.span())
