@@ -163,6 +163,14 @@ FOLLOW_UPS: list[tuple[str, str, str, dict[str, object], list[str]]] = [
     ("fr", RUN_FR, "et l'électricité ?",
      {"intent": "time", "gpu": "rtx-3090", "tokens": 20_000_000},
      ["⏱ <b>", "⚡ <b>Électricité : environ", "Donnez-moi votre prix du kWh"]),
+    # "would that use" is no serving asked (was the run's cost on a rented L40S); a kWh's
+    # price said after the kWh (was not read: the price asked for again)
+    ("en", RUN_EN, "how much power would that use?",
+     {"intent": "time", "method": "qlora", "gpu": "rtx-3090", "tokens": 20_000_000},
+     ["⏱ <b>", "⚡ <b>Electricity: about", "Tell me your price a kWh"]),
+    ("fr", RUN_FR, "le kWh est à 0,25 €",
+     {"intent": "time", "gpu": "rtx-3090", "tokens": 20_000_000, "kwh": "0.25"},
+     ["⏱ <b>", "⚡ <b>Électricité : environ", "€ à 0,25 € le kWh</b>"]),
     # the electricity kept through a change of epochs, and on another card of one's own (was
     # dropped)
     ("en", PRICED, "same but 3 epochs",

@@ -798,10 +798,14 @@ def _electricity_of_run(new: Query, previous: Query) -> Query | None:
     worked out (was the run's cost on a rented L40S, or "I did not understand")."""
     if not new.electricity_asked or _names_model(new) or previous.params_b is None \
             or previous.inference or previous.intent not in ("time", "cost", "fit") \
-            or (previous.gpu is None and new.gpu is None) or new.method is not None \
+            or (previous.gpu is None and new.gpu is None) \
+            or (new.method is not None and (not new.inference or new.serving_precision_said)) \
             or words(new.text) > SHORT_WORDS:
         return None
-    merged = _merge(new.model_copy(update={"intent": "time"}), previous, names_model=False)
+    # "how much power would that use?": its "use" is no serving asked
+    new = new.model_copy(update={"intent": "time", "method": None, "inference": False,
+                                 "serving_implied": False})
+    merged = _merge(new, previous, names_model=False)
     return merged.model_copy(update={
         "intent": "time", "electricity_asked": True, "kwh_price": new.kwh_price,
         "kwh_currency": new.kwh_currency,

@@ -28,6 +28,15 @@ _PRICE: Final = lazy(
     rf" ?(?:/|per|a|an|the|each|el|la|le|par|por|cada|un|una|pour) ?(?:1 )?{_KWH}(?![a-z])",
     re.IGNORECASE,
 )
+# ... the kWh said first: "le kWh est à 0,25 €", "el kWh me sale a 0,18 €", "kwh is 30 cents",
+# "my kwh costs $0.28" (was no price read: its cost asked for again).
+_PRICE_AFTER: Final = lazy(
+    rf"(?<![a-z]){_KWH} ?(?:is|costs?|est|esta|está|cuesta|co[uû]te|sale|me sale|me cuesta|"
+    r"at|a|à|=|:)(?: (?:a|à|at|about|around|de|unos|environ))? ?"
+    rf"(?P<pre>{_SYMBOL})? ?(?P<num>{_NUM}) ?(?P<cur>{_SYMBOL}|(?:{_CURRENCY_WORDS})(?![a-z]))?"
+    r"(?![\w.,])",
+    re.IGNORECASE,
+)
 # "450W", "450 w", "450 watts", "consume 450 vatios"; not a power supply's ("850w psu").
 _WATTS: Final = lazy(
     r"(?<![\w.,])(?P<num>\d{2,4}) ?(?:w|watts?|vatios?|watios?)(?![a-z0-9/])"
@@ -89,7 +98,7 @@ def take_power(text: str) -> Power:
     low = text.lower()
     if not any(needle in low for needle in _NEEDLES):
         return Power(text, False)
-    price = _PRICE.search(text)
+    price = _PRICE.search(text) or _PRICE_AFTER.search(text)
     asked = price is not None or _ASKED.search(text) is not None
     if not asked:
         return Power(text, False)
