@@ -31,6 +31,7 @@ from bot.understand.lexicon import LOCAL_RUNNERS, SERVING_ENGINES
 from bot.understand.normalise import fold
 from bot.understand.parse import engine_left_out
 from bot.understand.query import Query
+from bot.understand.screen import Screened
 from rules.capacity import DecodeBound, runs_on_metal
 from rules.catalogue import Catalogue
 
@@ -61,9 +62,32 @@ _ENGINES: Final = tuple((engine, _whole(patterns))
                         for engine, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS,
                                                  (_MLX, _MLX_NAMES)))
 # Any of them: one scan of a text that names none (most), instead of one an engine.
-_ANY_ENGINE: Final = _whole(tuple(p for _, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS,
-                                                          (_MLX, _MLX_NAMES))
-                                  for p in patterns))
+_ANY_NAME: Final = "|".join(p for _, patterns in (*SERVING_ENGINES, *LOCAL_RUNNERS,
+                                                  (_MLX, _MLX_NAMES))
+                            for p in patterns)
+_ANY_ENGINE: Final = _whole((_ANY_NAME,))
+# The same names matched in the text lowered, searched only where one of their needles is
+# (bot/understand/screen.py): a pattern that ignores case gives the regex engine no literal to
+# look for, so it was tried at every character of every message (~25 µs; most name none).
+# Lowering keeps a text's length and its matches, but for the characters that ignoring case
+# matches to one of the names' letters and lowering does not lower to it.
+_ANY_ENGINE_LOWERED: Final = Screened(rf"(?<![a-z0-9])(?:{_ANY_NAME})(?![a-z0-9])")
+_CASE_FOLDED_ONLY: Final = (
+    "\u212a",  # KELVIN SIGN, matched to "k"
+    "\u017f",  # LATIN SMALL LETTER LONG S, to "s"
+    "\u0131",  # LATIN SMALL LETTER DOTLESS I, to "i"
+    "\u0130",  # LATIN CAPITAL LETTER I WITH DOT ABOVE, to "i" (lowered: two characters)
+)
+
+
+def _names_an_engine(text: str) -> bool:
+    """``_ANY_ENGINE.search(text) is not None``, searched in the lowered text where that is the
+    same."""
+    if not text.isascii():
+        for odd in _CASE_FOLDED_ONLY:
+            if odd in text:
+                return _ANY_ENGINE.search(text) is not None
+    return _ANY_ENGINE_LOWERED.search(text.lower()) is not None
 # Training with an engine named ("grpo with vllm and ollama for the judge") is another question.
 _TRAINING: Final = re.compile(
     r"(?<![a-z])(?:q?lora|fine.?tun\w*|finetun\w*|train\w*|entren\w*|entrain\w*|sft|dpo|grpo"
@@ -110,7 +134,7 @@ class EngineComparison:
 
 def _named(text: str) -> list[tuple[str, list[tuple[int, int]]]]:
     """The engines `text` names, in the order first named, each with where it is named."""
-    if _ANY_ENGINE.search(text) is None:
+    if not _names_an_engine(text):
         return []
     found = [(engine, [m.span() for m in pattern.finditer(text)]) for engine, pattern in _ENGINES]
     return sorted(((e, spans) for e, spans in found if spans), key=lambda f: f[1][0][0])

@@ -1,0 +1,88 @@
+"""Exact cuts of issue #16 (session 45). Replies stay the same to the byte (tests/test_speed38.py's
+golden replies, benchmarks.identity); these tests pin each cut where undoing it is observable (a
+search not made where its answer is known without it), and that what it skips still reads the
+same.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot import engines
+
+
+class _Counting:
+    """A compiled pattern whose `search` calls are counted (re.Pattern's methods are read-only)."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self._pattern = pattern
+        self.searched: list[str] = []
+
+    def search(self, s: str, *args: Any) -> re.Match[str] | None:
+        self.searched.append(s)
+        return self._pattern.search(s, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pattern, name)
+
+
+def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts a lazy pattern's `method` is called with from now on."""
+    compiled = pattern.compiled()  # a bot.understand.lazy.LazyPattern
+    real: Callable[..., Any] = getattr(compiled, method)
+    seen: list[str] = []
+
+    def counting(s: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(s)
+        return real(s, *args, **kwargs)
+
+    monkeypatch.setattr(pattern, method, counting)
+    return seen
+
+
+# -- engines: the names searched case-blind only where lowering the text could change a match --
+
+_ENGINE_TEXTS = [
+    # none named (most messages): neither pattern searched
+    ("cost of qlora 12.5b on 3x h100 for 45.6 hours", False, False, False),
+    ("¿Cuánto cuesta un LoRA de 70B en 2 H200 durante 12 horas?", False, False, False),
+    ("Combien coûte un QLoRA de 12.5B sur 3 H100 pendant 45.6 heures ?", False, False, False),
+    ("can I fine-tune Llama 3 8B on a 4090?", False, True, False),  # "llama": a needle
+    # named, in any case: the lowered text searched
+    ("vllm vs ollama for llama 3 8b on a 4090", True, True, False),
+    ("VLLM or Ollama for Mistral 7B?", True, True, False),
+    ("¿vLLM u Ollama para mistral 7b en una 4090?", True, True, False),
+    ("llama.cpp vs LM Studio speed", True, True, False),
+    ("is it faster with jan", True, True, False),
+    ("jan 2025", False, True, False),  # "jan" alone is no engine
+    # a character ignoring case matches to a name's letter, lowering does not: searched whole
+    ("\u017fglang or tgi?", True, False, True),  # long s
+    ("\u0130 use vllm", True, False, True),  # İ: lowered, two characters
+    ("ollama on my \u212a80", True, False, True),  # Kelvin sign
+    ("d\u0131d ollama", True, False, True),  # dotless i
+]
+
+
+@pytest.mark.parametrize(("text", "named", "lowered", "whole"), _ENGINE_TEXTS)
+def test_engine_names_searched_in_the_lowered_text(
+        text: str, named: bool, lowered: bool, whole: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    case_blind = _Counting(engines._ANY_ENGINE)
+    monkeypatch.setattr(engines, "_ANY_ENGINE", case_blind)
+    seen = _counted(engines._ANY_ENGINE_LOWERED.pattern, "search", monkeypatch)
+    assert bool(engines._named(text)) is named
+    assert bool(seen) is lowered
+    assert len(case_blind.searched) == whole
+    assert (engines._ANY_ENGINE.search(text) is not None) is named
+
+
+def test_engine_names_read_as_before_on_the_corpus() -> None:
+    from benchmarks.identity import corpus_questions
+
+    for text in corpus_questions():
+        assert engines._names_an_engine(text) is (engines._ANY_ENGINE.search(text) is not None), \
+            text
