@@ -86,3 +86,89 @@ def test_engine_names_read_as_before_on_the_corpus() -> None:
     for text in corpus_questions():
         assert engines._names_an_engine(text) is (engines._ANY_ENGINE.search(text) is not None), \
             text
+
+
+# -- whole: understanding's many-field dataclasses made with their dict whole -------------------
+
+def _init_calls(cls: type, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    real = cls.__dict__["__init__"]
+    calls: list[int] = []
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        calls.append(1)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(cls, "__init__", counting)
+    return calls
+
+
+_QUESTIONS = [
+    "cost of qlora 12.5b on 3x h100 for 45.6 hours",
+    "QLoRA 12.5B con seq len 512, batch 4 y 278M tokens en una 3090, detalles",
+    "Peut-on fine-tuner un modèle de 12b sur une L40S en QLoRA ?",
+    "qlora llama 3 8b with paged adamw 8bit and gradient checkpointing on a 4090",  # flags read
+]
+
+
+@pytest.mark.parametrize("text", _QUESTIONS)
+def test_understanding_makes_no_work_or_settings_field_by_field(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.understand import settings as st
+    from bot.understand.parse import _Work, understand
+    from rules.catalogue import load_catalogue
+
+    before = understand(text, load_catalogue())
+    works, settings = _init_calls(_Work, monkeypatch), _init_calls(st.Settings, monkeypatch)
+    assert understand(text, load_catalogue()) == before
+    assert not works and not settings
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b and list(vars(a).items()) == list(vars(b).items())
+
+
+def test_whole_makes_what_the_constructor_makes() -> None:
+    from bot.understand import settings as st
+    from bot.understand.parse import _new_work, _Work
+
+    assert _same(st.empty_settings(), st.Settings())
+    made = _new_work(s="qlora 8b", lang="en", typed="qlora 8b")
+    assert _same(made, _Work(s="qlora 8b", lang="en", typed="qlora 8b"))
+    assert _same(_new_work(s="x", lang=None), _Work(s="x", lang=None))
+    # fresh defaults from the factories, not shared between instances
+    other = _new_work(s="x", lang=None)
+    assert other.gpus is not made.gpus and other.flags is not made.flags
+    assert _same(made.flags, st.Settings())
+    made.flags.full = True
+    assert made.flags.full and not other.flags.full and not st.empty_settings().full
+
+
+def test_whole_refuses_what_the_constructor_refuses() -> None:
+    import dataclasses
+
+    from bot.understand.parse import _new_work
+    from bot.understand.whole import made_whole
+
+    with pytest.raises(TypeError):
+        _new_work(lang="en")  # type: ignore[call-arg]  # s is required
+    with pytest.raises(TypeError):
+        _new_work(s="x", lang="en", nothing=1)  # type: ignore[call-arg]
+
+    @dataclasses.dataclass(frozen=True)
+    class Frozen:
+        a: int = 0
+
+    @dataclasses.dataclass(slots=True)
+    class Slotted:
+        a: int = 0
+
+    @dataclasses.dataclass
+    class Checked:
+        a: int = 0
+
+        def __post_init__(self) -> None:
+            self.a += 1
+
+    for cls in (Frozen, Slotted, Checked):
+        with pytest.raises(TypeError):
+            made_whole(cls)

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from bot.understand.lazy import lazy
 from bot.understand.numbers import NUM, NUM_SP, k_tokens
 from bot.understand.screen import Headed, Screened
+from bot.understand.whole import made_whole
 
 Precision = Literal["mixed", "bf16", "fp32"]
 Kernels = Literal["unsloth", "liger"]
@@ -1015,6 +1016,14 @@ class Settings:
     strategy_named: str | None = None  # one of them named again on its own: the one asked
 
 
+# Settings() made whole (bot/understand/whole.py): its 59 fields stored one at a time cost a
+# question ~10 µs, twice. The type checker sees the class's own constructor.
+if TYPE_CHECKING:
+    empty_settings = Settings
+else:
+    empty_settings = made_whole(Settings)
+
+
 _CHANNELS: Final = {
     "single": 1, "one": 1, "1": 1, "dual": 2, "two": 2, "2": 2, "doble": 2, "double": 2,
     "quad": 4, "four": 4, "4": 4, "cuadruple": 4, "quadruple": 4, "6": 6, "octa": 8,
@@ -1067,7 +1076,7 @@ def read_flags(s: str) -> Settings:
     for needle in _flag_needles():  # loops: any() over a generator is twice as slow
         if needle in s:
             return _read_flags(s)
-    out = Settings()
+    out = empty_settings()
     if QV.search(s):
         out.lora_targets = "qv"  # ALL_LINEAR, ATTN_ONLY and QKV hold a needle
     if FULL.search(s):
@@ -1086,7 +1095,7 @@ _OFFLOAD_NONE: Final = lazy(
 
 
 def _read_flags(s: str) -> Settings:
-    out = Settings()
+    out = empty_settings()
     if "unsloth" in s and "checkpointing" in s \
             and (ckpt := _CKPT_UNSLOTH.search(s)) is not None:
         # checkpointing on, its activations offloaded; the value names no kernels
