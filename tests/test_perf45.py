@@ -172,3 +172,69 @@ def test_whole_refuses_what_the_constructor_refuses() -> None:
     for cls in (Frozen, Slotted, Checked):
         with pytest.raises(TypeError):
             made_whole(cls)
+
+
+# -- settings.read_flags: the ~150 needles of the screened settings found in one scan -----------
+
+@pytest.mark.parametrize(("text", "read_in_full"), [
+    ("cost of qlora 12.5b on 3x h100 for 45.6 hours", False),
+    ("combien coute un qlora de 12.5b sur 3 h100 pendant 45.6 heures ?", False),
+    ("qlora 70b with paged adamw 8bit", True),
+    ("lora llama 3 8b, q,k,v,o targets", True),
+    ("full ft 7b con offload a cpu", True),
+])
+def test_read_flags_scans_the_needles_once(
+        text: str, read_in_full: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.understand import settings as st
+
+    expected = st._read_flags(text) if read_in_full else None
+    screen = _Counting(st._flag_screen())
+    monkeypatch.setattr(st, "_flag_screen", lambda: screen)
+    full: list[str] = []
+    read = st._read_flags
+
+    def reading(s: str) -> st.Settings:
+        full.append(s)
+        return read(s)
+
+    monkeypatch.setattr(st, "_read_flags", reading)
+    got = st.read_flags(text)
+    assert screen.searched == [text]
+    assert full == ([text] if read_in_full else [])
+    if expected is not None:
+        assert got == expected
+
+
+@pytest.mark.parametrize(("found", "text", "held"), [
+    (("ab", "abc", "b"), "xxbxx", True),
+    (("ab", "abc"), "xxaxbx", False),
+    (("ab", "abc"), "zabc", True),
+    ((" bf", "bf16"), "a bf", True),
+    ((" bf", "bf16"), "abf", False),
+    (("q,k", "q, k", "(x)", "a.b", "?"), "what? no", True),
+    (("q,k", "(x)", "a.b"), "axb (x", False),
+    (("a.b",), "axb", False),  # a literal dot
+    ((), "anything", False),
+])
+def test_held_matches_where_a_string_is(found: tuple[str, ...], text: str, held: bool) -> None:
+    from bot.understand.screen import held as held_pattern
+
+    assert (held_pattern(found).search(text) is not None) is held
+    assert any(n in text for n in found) is held
+
+
+def test_held_is_the_needles_loop() -> None:
+    import random
+
+    from bot.understand import settings as st
+
+    needles = st._flag_needles()
+    screen = st._flag_screen()
+    rng = random.Random(45)
+    letters = "abcdefghijklmnopqrstuvwxyz _,.-0123456789"
+    for _ in range(20_000):
+        text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 40)))
+        if rng.random() < 0.3:
+            cut = rng.choice(needles)
+            text = text[:8] + cut[:rng.randint(1, len(cut))] + text[8:]
+        assert (screen.search(text) is not None) is any(n in text for n in needles), text

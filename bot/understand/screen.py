@@ -30,6 +30,33 @@ _MAX_NEEDLES = 12
 _Needles = frozenset[str] | None  # None: some match may hold no literal at all
 
 
+def held(found: Iterable[str]) -> re.Pattern[str]:
+    """A pattern that matches where one of the strings ``found`` is: searched, whether a text
+    holds any of them. Its alternatives branch where the strings open alike (a trie), so the
+    regex engine skips to the letters that open one and tries only those that open so; for a
+    hundred needles or more, about a third of an ``in`` each."""
+    found = {n for n in found if n}
+    if not found:
+        return re.compile(r"(?!)")  # nothing to find
+    return re.compile(_trie(found))
+
+
+def _trie(found: Iterable[str]) -> str:
+    opening: dict[str, list[str]] = {}
+    for needle in found:
+        opening.setdefault(needle[0], []).append(needle[1:])
+    parts = []
+    for first, rests in sorted(opening.items()):
+        head = re.escape(first)
+        if "" in rests:  # the letter alone is one: what follows it does not matter
+            parts.append(head)
+        elif len(rests) == 1:
+            parts.append(head + re.escape(rests[0]))
+        else:
+            parts.append(f"{head}(?:{_trie(rests)})")
+    return "|".join(parts)
+
+
 def needles(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
     """Substrings of which every match of ``pattern`` holds at least one, or None when the
     pattern gives none worth checking (case-insensitive, too short, too many)."""
