@@ -238,3 +238,56 @@ def test_held_is_the_needles_loop() -> None:
             cut = rng.choice(needles)
             text = text[:8] + cut[:rng.randint(1, len(cut))] + text[8:]
         assert (screen.search(text) is not None) is any(n in text for n in needles), text
+
+
+# -- the ways of paying and the other currencies: their needles found in one scan ---------------
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("cost of qlora 12.5b on 3x h100 for 45.6 hours", ()),
+    ("can i pay with paypal for an h100", ("paypal",)),
+    ("puedo pagar con tarjeta de credito?", ("card",)),
+    ("je peux payer par virement ?", ("bank",)),
+])
+def test_ways_of_paying_screened_in_one_scan(
+        text: str, refused: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.understand import asks
+    from bot.understand.normalise import fold
+
+    assert asks._PAY_HELD is not None
+    screen = _counted(asks._PAY_HELD, "search", monkeypatch)
+    folded = fold(text)
+    assert asks.refused_payments(folded) == refused
+    assert screen == [folded]
+
+
+@pytest.mark.parametrize(("text", "foreign", "searched"), [
+    ("cost of qlora 12.5b on 3x h100 for 45.6 hours", False, False),
+    ("¿cuánto cuesta en pesos?", False, True),  # a needle, no sum
+    ("tengo 100 pavos", True, True),
+    ("50 € for an h100?", True, True),
+    ("50 EUR for an h100?", True, True),
+])
+def test_other_currencies_searched_only_with_a_needle(
+        text: str, foreign: bool, searched: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.understand import parse
+    from bot.understand import patterns as px
+
+    seen = _counted(px.FOREIGN_MONEY, "search", monkeypatch)
+    screen = _counted(parse._FOREIGN_HELD, "search", monkeypatch)
+    assert parse._foreign_money(text) is foreign
+    assert screen == [text.casefold()]
+    assert bool(seen) is searched
+
+
+def test_held_screens_read_as_the_needles_loops() -> None:
+    from benchmarks.identity import corpus_questions
+    from bot.understand import asks, parse
+    from bot.understand.normalise import fold
+
+    assert asks._PAY_NEEDLES is not None and asks._PAY_HELD is not None
+    for text in corpus_questions():
+        folded, cased = fold(text), text.casefold()
+        assert (asks._PAY_HELD.search(folded) is not None) is any(
+            n in folded for n in asks._PAY_NEEDLES), text
+        assert (parse._FOREIGN_HELD.search(cased) is not None) is any(
+            n in cased for n in parse._FOREIGN_NEEDLES), text

@@ -15,7 +15,7 @@ from bot.understand.patterns import Guarded, alt, headed_words, screened_words
 if TYPE_CHECKING:
     import re
 from bot.understand.patterns import words as _whole
-from bot.understand.screen import Screened
+from bot.understand.screen import Screened, held
 
 # "largest/biggest model", "max size", "más grande", "el mayor modelo", "le plus gros modèle".
 LARGEST: Final = _whole(_words("LARGEST_WORDS"))
@@ -378,6 +378,7 @@ def _needles_of(guarded: Iterable[Guarded]) -> tuple[str, ...] | None:
 # One scan for the ~40 needles of the 25 ways of paying, instead of 25 guarded searches (with
 # CARD_FREE's) in the many questions that name none.
 _PAY_NEEDLES: Final = _needles_of(pattern for _, pattern in PAY_REFUSED)
+_PAY_HELD: Final = held(_PAY_NEEDLES) if _PAY_NEEDLES is not None else None  # in one scan
 
 
 def refused_payments(s: str, written: str = "") -> tuple[str, ...]:
@@ -385,12 +386,8 @@ def refused_payments(s: str, written: str = "") -> tuple[str, ...]:
     `written`: the text before shorthand was expanded. A card said only as one the user pays
     without (CARD_FREE) is not asked about."""
     cb = bool(written) and _CB.search(written) is not None
-    if not cb and _PAY_NEEDLES is not None:
-        for needle in _PAY_NEEDLES:  # loops: any() over a generator is twice as slow
-            if needle in s:
-                break
-        else:
-            return ()
+    if not cb and _PAY_HELD is not None and _PAY_HELD.search(s) is None:
+        return ()
     free = [m.span() for m in CARD_FREE.finditer(s)]
     return tuple(kind for kind, pattern in PAY_REFUSED
                  if (cb and kind == "card") or any(

@@ -50,7 +50,7 @@ from bot.understand.numbers import (
 from bot.understand.observed import take_observed
 from bot.understand.power import take_power
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
-from bot.understand.screen import Screened, forget_texts
+from bot.understand.screen import Screened, forget_texts, held
 from bot.understand.unknown_model import merge_asked, unknown_model
 from bot.understand.unusable import grouped_gpu_count
 from bot.understand.unusable import unusable as unusable_count
@@ -3396,13 +3396,15 @@ _FOREIGN_NEEDLES: Final = ("€", "£", "eur", "gbp", "quid", "pound", "libra", 
                            "piastres", "pavos", "balles", "soles", "reales", "mxn", "ars", "clp", "cop", "brl")
 
 
+# ... looked for in one scan (screen.held)
+_FOREIGN_HELD: Final = held(_FOREIGN_NEEDLES)
+
+
 def _foreign_money(plain: str) -> bool:
     """A sum in another currency than the dollar ("50 €", "100 pavos")."""
-    folded = plain.casefold()
-    for needle in _FOREIGN_NEEDLES:  # loops: any() over a generator is twice as slow
-        if needle in folded:
-            return px.FOREIGN_MONEY.search(plain) is not None
-    return False
+    if _FOREIGN_HELD.search(plain.casefold()) is None:
+        return False
+    return px.FOREIGN_MONEY.search(plain) is not None
 
 
 # "2,50 €/h", "menos de 2 pavos la hora", "moins de 2 balles de l'heure": after a sum in
