@@ -239,3 +239,13 @@ def test_around_the_clock_is_no_count(text: str, locale: str, count: int) -> Non
     got = _ask(text, locale)
     assert got["intent"] == "cost" and got["error"] is None, got
     assert got["gpu_count"] == count and got["hours"] == 720, got
+
+
+@pytest.mark.parametrize(("text", "tokens"), [
+    ("1.5e9toks lora llama 3 8b on h100 how long", 1_500_000_000),  # was "how many tokens?"
+    ("lora llama 3 8b on h100 with 2e9tokens, time?", 2_000_000_000),
+])
+def test_a_power_glued_to_tokens(text: str, tokens: int) -> None:
+    got = _ask(text, "en")
+    assert got["intent"] == "time", got
+    assert PIPELINE.ask(text, chosen_locale="en").query.dataset_tokens == tokens  # type: ignore[attr-defined]

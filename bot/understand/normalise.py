@@ -164,7 +164,9 @@ def _latin_folded(text: str) -> str | None:
 # value only has to stay huge. A negative exponent too: "1e-3 hours", "$1e-2", "below 2.5e-1"
 # were 1 hour, $1 and $2.50 (the mantissa read alone); below 60 decimals the value is 0.
 _POWER: Final = lazy(
-    r"(?<![\w.])(\d{1,3}(?:\.\d{1,6})?)(?: ?(\^|\*\*) ?|e([+-])?)(\d{1,3})(?![\w.])")
+    r"(?<![\w.])(\d{1,3}(?:\.\d{1,6})?)(?: ?(\^|\*\*) ?|e([+-])?)(\d{1,3})"
+    # ... glued to what it counts: "1.5e9toks", "2e9tokens", "1e6samples" (was no tokens read)
+    r"(?:(?![\w.])|(?=tok|param|sample))")
 _HUGE: Final = "1" + "0" * 61
 
 
