@@ -241,3 +241,19 @@ def test_benchmark_without_concurrency_is_not_one_sequence(pipeline: Pipeline) -
     got = _ask(pipeline, "vllm bench output token throughput (tok/s): 2100.5 qwen2.5 7b on an "
                          "a100 80gb, ok?")
     assert "Your 2,100.5 tokens/s is" not in got["text"], got["text"]
+
+
+@pytest.mark.parametrize(("text", "seen"), [
+    # "why does nvidia-smi show 7.8GB": a reading asked about (was unread, "does" read as an
+    # amount asked)
+    ("model.get_memory_footprint() says 5.59 GB for llama 3 8b 4bit, why does nvidia-smi show "
+     "7.8GB on my 3060?", "You see 7.8 GB per GPU"),
+    # an amount asked stays a question
+    ("will qlora llama 3 8b use 24gb on my 4090?", None),
+])
+def test_why_does_it_show(pipeline: Pipeline, text: str, seen: str | None) -> None:
+    got = _ask(pipeline, text)
+    if seen is None:
+        assert "You see" not in got["text"], got["text"]
+    else:
+        assert seen in got["text"], got["text"]

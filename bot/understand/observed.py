@@ -50,8 +50,9 @@ _USED_OF: Final = lazy(
     r"(?P<u>gb|mb)(?![a-z0-9])"
 )
 # A question about the amount, not a reading of it: "will it use 24gb?", "¿va a ocupar 24 gb?".
+# "why does nvidia-smi show 7.8gb": a reading asked about, not an amount asked (was unread).
 _ASKED_BEFORE: Final = lazy(
-    r"(?<![a-z])(?:does|do|did|will|would|can|could|should|might|va a|puede|podria|"
+    r"(?<![a-z])(?<!why )(?:does|do|did|will|would|can|could|should|might|va a|puede|podria|"
     r"va|peut|pourrait|est-ce qu'?(?:il|elle|ca))(?:\s+[a-z0-9'.-]+){0,7}\s*$"
 )
 
