@@ -57,9 +57,9 @@ def test_electricity_asked_beside_a_runs_time_on_ones_own_card(
     reply = ask(question, lang)
     assert (reply.locale, reply.answer.intent, reply.query.gpu) == (lang, "time", "rtx-3090")
     assert reply.query.electricity_asked, reply.text
-    lines = reply.text.split("\n")
-    # the time leads, its electricity right after it
-    assert lines[0].startswith("⏱ <b>") and lines[1].startswith("⚡ <b>"), reply.text
+    # the time leads, its electricity right after it, before how the time is reckoned
+    assert reply.text.startswith("⏱ <b>"), reply.text
+    assert reply.text.index("⚡ <b>") < reply.text.index("6·N·D"), reply.text
     says(reply.text, said, ["🤔", "BTC"])
 
 
