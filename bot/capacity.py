@@ -27,6 +27,7 @@ from bot.detail import (
     _training_peak,
     estimator_model,
     settings_with,
+    typical_micro,
     shape_assumed_from,
 )
 from bot.understand.query import Query
@@ -248,6 +249,9 @@ class TrainingSpeed:
     # rate estimated there at it (as the training-time answer times such a run).
     micro_batch: int | None = None
     micro_batch_gb: Decimal | None = None
+    # No micro-batch said: the one the rate is estimated at there (detail.typical_micro).
+    typical_micro: int | None = None
+    typical_micro_gb: Decimal | None = None
 
 
 def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
@@ -286,7 +290,12 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
     # A step's fixed costs are shared by a micro-batch's tokens (rules.training_time.StepCost).
     # Attention's own FLOPs grow with the tokens a sample holds (rules.training_time).
     seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
-    step = seq * (micro[0] if micro is not None else
+    # No micro-batch said: the one the time answer times the run at there (detail.typical_micro).
+    typical = None
+    if micro is None and gpu.platform != "metal":
+        held = typical_micro(query, method, estimator_model(query, answer.params_b, cat))
+        typical = held(target) if held is not None else None
+    step = seq * (micro[0] if micro is not None else typical[0] if typical is not None else
                   query.batch_size if query.batch_size and query.batch_size > 0
                   else DEFAULT_MICRO_BATCH)
     mac: dict[str, Any] = {"bandwidth_gbs": gpu.memory_bandwidth_gbs}
@@ -305,7 +314,9 @@ def training_speed_facts(query: Query, answer: Answer, cat: Catalogue,
         method=method.id, gpu=gpu.id, gpu_count=target.gpu_count, asked=on_asked,
         peak_precision=precision, throughput=rate,
         micro_batch=micro[0] if micro is not None else None,
-        micro_batch_gb=micro[1] if micro is not None else None)}
+        micro_batch_gb=micro[1] if micro is not None else None,
+        typical_micro=typical[0] if typical is not None else None,
+        typical_micro_gb=typical[1] if typical is not None else None)}
 
 
 def _micro_held(query: Query, answer: Answer, method: Method,

@@ -102,6 +102,7 @@ __all__ = [
     "settings_with",
     "usable_per_gpu",
     "vllm_share_facts",
+    "typical_micro",
     "wants_details",
 ]
 
@@ -320,6 +321,11 @@ class TrainingEstimate:
     # estimate per GPU, and the run timed there at it.
     micro_batch: int | None = None
     micro_batch_gb: Decimal | None = None
+    # No micro-batch said: the run is timed at the largest micro-batch up to the Trainer's
+    # default (TRAINER_BATCH) that the timed configuration holds, with its estimate per GPU
+    # (None: only 1 fits, or the run keeps a tool's own batch).
+    typical_micro: int | None = None
+    typical_micro_gb: Decimal | None = None
     # Checkpointing was switched off and switching it on makes the run fit there: the
     # estimate per GPU then (asked_hours count its recomputation).
     asked_ckpt_gb: Decimal | None = None
@@ -689,6 +695,8 @@ def detailed_for(
                 trained=breakdown.trained_share)
             time = replace(time, micro_batch=micro[0], micro_batch_gb=micro[1])
         else:
+            typical = typical_micro(query, method, model) if tokens_per_second is None \
+                else None
             time = _training_time(
                 model, method, int(query.dataset_tokens), ckpt, None if short else asked,
                 options, cat, tokens_per_second, epochs,
@@ -699,6 +707,7 @@ def detailed_for(
                 rent_on=_rent_on(query, answer, cat),
                 within=deadline_hours(query), faster=query.faster_asked,
                 trained=breakdown.trained_share,
+                micro_for=typical,
             )
             more = _more_of_asked(query, method, model, params_b, asked, cat) \
                 if short and asked is not None and tokens_per_second is None else None
@@ -710,7 +719,7 @@ def detailed_for(
                     model, method, int(query.dataset_tokens), ckpt, None, (more,), cat, None,
                     epochs, reference=bool(query.reference_model),
                     tokens_per_step=seq_len * batch, seq_len=seq_len,
-                    trained=breakdown.trained_share)
+                    trained=breakdown.trained_share, micro_for=typical)
                 if mine.quote is not None:
                     cheaper = time.quote is not None and time.quote.plan.usd < mine.quote.plan.usd
                     time = replace(mine, more_of_asked=True,
@@ -2184,6 +2193,44 @@ def _within(
     return min(runs, key=lambda run: (run[1], run[2]))[0], False
 
 
+# The micro-batches tried, largest first, when none is said: the Trainer's default (which TRL's
+# configs and the command the replies suggest keep) down to 2; below that the estimate's own 1.
+_TYPICAL_MICROS: Final = tuple(m for m in (TRAINER_BATCH, 4, 2) if m <= TRAINER_BATCH)
+
+
+def typical_micro(
+    query: Query, method: Method, model: ModelSpec | Decimal,
+) -> Callable[[Fit], tuple[int, Decimal] | None] | None:
+    """How a run with no micro-batch said is timed on each configuration: the largest of
+    _TYPICAL_MICROS it holds by the detailed estimate, with that estimate per GPU (None: not
+    even 2 fits, so the estimate's 1). The memory verdict stays at micro-batch 1, the least a
+    run needs; the time is a run people make: one sequence a micro-step leaves a small model's
+    fixed step costs unshared (rules.training_time.StepCost; a 1B model on an H100 at 23 % of
+    its peak, where 8 sequences reach 44 %). None: a micro-batch was said, or a tool's own
+    default holds (torchtune's configs, mlx-lm, LitGPT, an Axolotl config: batch 1 there)."""
+    if query.batch_size is not None or query.mlx or query.torchtune_config or query.litgpt or query.axolotl_config:
+        return None
+    # (GPUs, each one's capacity) → the micro-batch held and its estimate: configurations of
+    # the same count and memory share one search.
+    held: dict[tuple[int, Decimal], tuple[int, Decimal] | None] = {}
+
+    def micro(option: Fit) -> tuple[int, Decimal] | None:
+        if option.gpu is None or load_catalogue().gpu(option.gpu).platform == "metal":
+            return None  # a Mac runs mlx-lm's own batch (MLX_MICRO_BATCH), timed as it says
+        key = (option.gpu_count, capacity_per_gpu(option))
+        if key not in held:
+            held[key] = None
+            for size in _TYPICAL_MICROS:
+                breakdown = _estimate(settings_with(query, {"batch_size": size}), method,
+                                      model, option.gpu_count, option)[0]
+                if breakdown is not None \
+                        and _checked(query, method, option, breakdown).detailed_fits:
+                    held[key] = (size, breakdown.per_gpu_gb)
+                    break
+        return held[key]
+    return micro
+
+
 def _held_micro_batch(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit, batch: int,
 ) -> tuple[int, Decimal] | None:
@@ -2354,8 +2401,15 @@ def _training_time(
     within: Decimal | None = None,
     faster: bool = False,
     trained: Decimal | None = None,
+    micro_for: Callable[[Fit], tuple[int, Decimal] | None] | None = None,
 ) -> TrainingEstimate:
     measured = tokens_per_second is not None and tokens_per_second > 0
+
+    def step_on(option: Fit) -> int | None:
+        """The tokens of a micro-step on `option`: at the micro-batch it holds when none was
+        said (micro_for), else as given."""
+        held = micro_for(option) if micro_for is not None and seq_len is not None else None
+        return tokens_per_step if held is None or seq_len is None else seq_len * held[0]
 
     def on_card(gpu: GPU) -> dict[str, Any]:
         """What the run's FLOPs and step take on this card: on a Mac it is mlx-lm's run,
@@ -2375,7 +2429,7 @@ def _training_time(
             return None
         there = timed[option.gpu, option.gpu_count] = estimate_training_time(
             model, method, tokens, peak, option.gpu_count, epochs, ckpt, reference=reference,
-            tokens_per_step=tokens_per_step, seq_len=seq_len, **on_card(cat.gpu(option.gpu)))
+            tokens_per_step=step_on(option), seq_len=seq_len, **on_card(cat.gpu(option.gpu)))
         hours = max(there.gpu_hours / option.gpu_count, Decimal("0.01"))
         return paid_usd(option.gpu, option.gpu_count, hours, catalogue=cat)
 
@@ -2442,7 +2496,8 @@ def _training_time(
         if on_asked and not gpu.rented:
             rented = _training_time(model, method, tokens, ckpt, None,
                                     rent_on or options, cat, None, epochs,
-                                    reference=reference, tokens_per_step=tokens_per_step, seq_len=seq_len)
+                                    reference=reference, tokens_per_step=tokens_per_step,
+                                    seq_len=seq_len, micro_for=micro_for)
         return TrainingEstimate(**{**base, **fields}, problem="no_peak_tflops",
                                 rented=rented if rented is not None and rented.quote else None)
     else:
@@ -2450,14 +2505,18 @@ def _training_time(
         assert peak is not None
         run = timed.get((gpu.id, count)) or estimate_training_time(
             model, method, tokens, peak, count, epochs, ckpt, reference=reference,
-            tokens_per_step=tokens_per_step, seq_len=seq_len, **on_card(gpu))
+            tokens_per_step=step_on(target), seq_len=seq_len, **on_card(gpu))
+        typical = micro_for(target) if micro_for is not None else None
+        if typical is not None:
+            fields.update(typical_micro=typical[0], typical_micro_gb=typical[1])
         beyond = on_asked and count > cat.limits.max_gpus
         if (rent and on_asked and (not gpu.rented or gpu.usd_per_gpu_hour is None)) or beyond:
             # "how long on my L4, and what would it cost on your GPUs?": the run where we rent it
             # for least, beside the time on the card asked (was the time alone, no cost).
             there = _training_time(model, method, tokens, ckpt, None,
                                    rent_on or options, cat, None, epochs,
-                                   reference=reference, tokens_per_step=tokens_per_step, seq_len=seq_len)
+                                   reference=reference, tokens_per_step=tokens_per_step,
+                                   seq_len=seq_len, micro_for=micro_for)
             if there.quote is not None:
                 fields.update(rented=there)
         n = model.active_params_b or model.params_b if isinstance(model, ModelSpec) else model

@@ -1708,8 +1708,9 @@ def rate_judged_line(answer: Answer, ph: Phrases) -> str | None:
         lead = ""
     else:
         seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
+        # No batch said: the micro-batch the rate was estimated at (detail.typical_micro).
         batch = query.batch_size if query.batch_size and query.batch_size > 0 \
-            else DEFAULT_MICRO_BATCH
+            else speed.typical_micro or DEFAULT_MICRO_BATCH
         per_step = Decimal(seq * batch * max(query.accum_steps or 1, 1))
         steps = estimate / per_step  # a GPU's optimizer steps a second
         lead = _("At %(tokens)s tokens an optimizer step (batch %(batch)s × %(seq)s tokens), "
@@ -4228,6 +4229,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             attention = ph.attention_flops(first)
             if attention is not None:
                 put(attention)
+                put("\n")
+            micros = ph.typical_micros(times)
+            if micros is not None:
+                put(micros)
                 put("\n")
             for t in times:
                 if t.peak_precision == "fp32":

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from babel import Locale
 from markupsafe import Markup, escape
 
-from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH
+from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH, TRAINER_BATCH
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
 from rules.budget import BudgetBuys
@@ -716,6 +716,52 @@ class Phrases:
             "The %(mfu)s assumed is %(matmuls)s for the matmuls, less the share of each "
             "micro-step that its fixed costs (about %(seconds)s s of kernel launches and Python) "
             "take: more tokens a micro-step hide more of them.", **values)
+
+    def typical_micro(self, timed: Any) -> Markup | None:
+        """The micro-batch a run with none said is timed at (detail._typical_micro): the
+        Trainer's default where the configuration holds it, else the largest below that does,
+        with its memory there. None: timed at micro-batch 1 (or as said)."""
+        micro = getattr(timed, "typical_micro", None)
+        gb = getattr(timed, "typical_micro_gb", None)
+        if micro is None or gb is None or timed.gpu is None:
+            return None
+        values = {"batch": self.fmt.num(micro, 0), "default": self.fmt.num(TRAINER_BATCH, 0),
+                  "config": self.config(timed.gpu, timed.gpu_count),
+                  "gb": self.fmt.gb(gb, 1)}
+        if micro == TRAINER_BATCH:
+            return self._(
+                "This assumes micro-batch %(batch)s, the Hugging Face Trainer's default (TRL "
+                "keeps it), which %(config)s holds (about %(gb)s per GPU); the memory check is "
+                "at micro-batch 1, the least the run needs.", **values)
+        return self._(
+            "This assumes micro-batch %(batch)s, the largest up to the Hugging Face Trainer's "
+            "default of %(default)s that %(config)s holds (about %(gb)s per GPU); the memory "
+            "check is at micro-batch 1, the least the run needs.", **values)
+
+    def typical_micros(self, times: Sequence[Any]) -> Markup | None:
+        """typical_micro for runs compared side by side: each card's micro-batch, or one for
+        all when they agree. None: each at micro-batch 1 (or as said)."""
+        micros = [getattr(t, "typical_micro", None) for t in times]
+        if not any(micros):
+            return None
+        if len(times) == 1:
+            return self.typical_micro(times[0])
+        sizes = [self.fmt.num(m or 1, 0) for m in micros]
+        values = {"default": self.fmt.num(TRAINER_BATCH, 0)}
+        if len(set(sizes)) == 1 and micros[0] == TRAINER_BATCH:
+            return self._(
+                "This assumes micro-batch %(batch)s on each, the Hugging Face Trainer's default "
+                "(TRL keeps it), which each holds; the memory check is at micro-batch 1, the "
+                "least the run needs.", batch=sizes[0])
+        if len(set(sizes)) == 1:
+            return self._(
+                "This assumes micro-batch %(batch)s on each, the most up to the Hugging Face "
+                "Trainer's default of %(default)s that each holds; the memory check is at "
+                "micro-batch 1, the least the run needs.", batch=sizes[0], **values)
+        return self._(
+            "This assumes micro-batches of %(batches)s, in that order, the most up to the "
+            "Hugging Face Trainer's default of %(default)s that each holds; the memory check is "
+            "at micro-batch 1, the least the run needs.", batches=self.fmt.list(sizes), **values)
 
     def attention_flops(self, timed: Any) -> Markup | None:
         """Attention's own FLOPs beside k·N (rules.training_time.attention_flops_per_token), for
