@@ -43,7 +43,8 @@ def test_the_utilisation_grows_with_the_tokens_a_micro_step(tokens: int, mfu: De
 
 
 def test_a_bigger_micro_batch_trains_faster_in_the_reply() -> None:
-    one = to_json(PIPELINE.ask("how long to lora llama 3 8b on an a100 with 50M tokens, seq 512"))
+    one = to_json(PIPELINE.ask(
+        "how long to lora llama 3 8b on an a100 with 50M tokens, seq 512, batch size 1"))
     eight = to_json(PIPELINE.ask(
         "how long to lora llama 3 8b on an a100 with 50M tokens, seq 512, batch size 8"))
     assert one["hours"] is not None and eight["hours"] is not None
