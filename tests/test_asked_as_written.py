@@ -125,18 +125,18 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
 
 @pytest.mark.parametrize(("text", "start", "cost"), [
     ("how much to train a 1B model from scratch on 10B tokens",
-     "💵 <b>About $156.31 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, about 190.62 hours on 1×", "156.31"),
+     "💵 <b>About $114.65 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, about 139.82 hours on 1×", "156.31"),
     # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation), on
     # the L40S: one 10-hour block ($8.20) covers its 4.2 hours, where the B200's 51 minutes
     # took a block of $46.10.
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $3.44 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 4.2 hours on 1× L40S, the offered configuration where what you pay for this run, in whole blocks of GPU-hours, is least.", "3.44"),
+     "💵 <b>About $3.25 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 3.96 hours on 1× L40S, the offered configuration where what you pay for this run, in whole blocks of GPU-hours, is least.", "3.44"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
-     "💵 <b>About $4.08 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.76 hours on 1× H100.", "4.08"),
+     "💵 <b>About $3.39 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.46 hours on 1× H100.", "4.08"),
     ("¿cuánto cuesta entrenar un modelo de 1B desde cero con 10B tokens?",
-     "💵 <b>Unos 156,31\xa0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de tokens</b>", "156.31"),
+     "💵 <b>Unos 114,65\xa0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de tokens</b>", "156.31"),
     ("combien coûte le fine-tuning de llama 3.1 8b sur 50M tokens",
-     "💵 <b>Environ 3,44\xa0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
+     "💵 <b>Environ 3,25\xa0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
      "3.44"),
 ])
 def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: str) -> None:
@@ -149,7 +149,7 @@ def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: st
 def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
     body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
     assert "illustrative assumption" not in body, body
-    assert "1× L40S × 4.68 hours" in body  # QLoRA's own run on that dataset
+    assert "1× L40S × 3.97 hours" in body  # QLoRA's own run on that dataset
     assert "per hardware hour" not in body
 
 
@@ -306,10 +306,10 @@ def test_forum_phrasings_batch_two(text: str, facts: dict[str, object]) -> None:
 @pytest.mark.parametrize(("text", "start"), [
     ("i have 500 bucks, can i full finetune a 7b on 1B tokens?",
      # where the run is paid least (was the cheapest hour's 1× H200, $137.90)
-     "✅ <b>Within $500: this run costs about $88.74, 4.78 hours on 8×"),
+     "✅ <b>Within $500: this run costs about $74.89, 4.04 hours on 8×"),
     ("$50 budget, can i full finetune a 7b on 1B tokens on an h100?", "❌ <b>Not within $50: "),
     ("tengo 100 dólares, me alcanza para un lora de llama 3.1 8b con 500M tokens?",
-     "✅ <b>Te alcanza con 100\xa0US$: este entrenamiento cuesta unos 34,47\xa0US$"),
+     "✅ <b>Te alcanza con 100\xa0US$: este entrenamiento cuesta unos 32,43\xa0US$"),
 ])
 def test_a_budget_and_a_dataset_lead_with_whether_the_run_fits_the_budget(text: str,
                                                                            start: str) -> None:
@@ -349,7 +349,7 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
 
 @pytest.mark.parametrize(("text", "lead", "asks"), [
     ("how much to fine-tune llama 3.1 8b on 10k samples",
-     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 samples are: about $0.59 at 512 tokens each, $1.57 at 2,048 tokens each",
+     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 samples are: about $0.34 at 512 tokens each, $1.34 at 2,048 tokens each",
      "How long is one of your samples, about?"),
     ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
      "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3.1 8B depende de cuánto miden tus "
@@ -378,4 +378,4 @@ def test_two_counts_that_both_miss_say_how_many_it_takes() -> None:
 def test_a_cost_lead_names_the_dataset_and_its_epochs() -> None:
     body = str(_json("how much would a 3 epoch qlora of llama 3.1 70b on 20M tokens cost on 2xh100")
                ["text"])
-    assert body.startswith("💵 <b>About $37.68 to fine-tune Llama 3.1 70B on 20 million tokens × 3 epochs</b> — QLoRA, about 8.12 hours on 2× H100."), body
+    assert body.startswith("💵 <b>About $34.73 to fine-tune Llama 3.1 70B on 20 million tokens × 3 epochs</b> — QLoRA, about 7.49 hours on 2× H100."), body

@@ -23,9 +23,9 @@ def _text(question: str, locale: str | None = None) -> str:
      "🧱 <b>You pay $23.20 at either length</b> — 1 block of 10 GPU-hours of H100"),
     # 5.91 hours fit a 10-hour block; 23.65 need the 24-hour one ($55.68).
     ("how much to lora llama 3 8b on 300k samples on an h100", None,
-     "🧱 <b>You pay $23.20 at 512 tokens a sample (1 block of 10 GPU-hours), $55.68 at 2,048 (1 block"),
+     "🧱 <b>You pay $23.20 at 512 tokens a sample (1 block of 10 GPU-hours), $46.40 at 2,048 (2 block"),
     ("cuanto cuesta un lora de llama 3 8b con 300k ejemplos en una h100", "es",
-     "🧱 <b>Pagas 23,20\xa0US$ con 512 tokens por ejemplo (1 bloque de 10\xa0GPU-horas), 55,68\xa0US$ con 2.048 (1 bloque"),
+     "🧱 <b>Pagas 23,20\xa0US$ con 512 tokens por ejemplo (1 bloque de 10\xa0GPU-horas), 46,40\xa0US$ con 2.048 (2 bloque"),
     ("combien coûte un lora de llama 3 8b sur 50k exemples sur une h100", "fr",
      "🧱 <b>Vous payez 23,20\u00a0$US pour l'une ou l'autre longueur</b> — 1 bloc de 10\u00a0"
      "GPU-heures (H100)\u00a0: les GPU-heures"),

@@ -86,7 +86,7 @@ def test_faster_after_a_run_on_no_card_is_against_where_it_was_timed() -> None:
     run, fast = converse("lora llama 3 8b on 50M tokens", "any faster option?")
     assert "1× L40S" in run.text.split("\n", 1)[0], run.text
     body = fast.text.split("\n", 1)[1]
-    assert body.startswith("⚡ <b>Faster than 1× L40S for this run, by this estimate (what you pay, in whole blocks of GPU-hours):</b>\n• 4× A100 80GB: about 1.21 hours, you pay $9.20"), fast.text
+    assert body.startswith("⚡ <b>Faster than 1× L40S for this run, by this estimate (what you pay, in whole blocks of GPU-hours):</b>\n• 4× A100 80GB: about 1.13 hours, you pay $9.20"), fast.text
 
 
 def test_faster_after_the_fastest_says_none_is() -> None:
@@ -150,7 +150,7 @@ def test_faster_after_a_deadline_is_no_run_of_those_hours() -> None:
 # (was a 0.01B model for "and 10M?", "I did not understand" for "and 50k?").
 @pytest.mark.parametrize(("turns", "tokens", "samples", "said"), [
     (("lora llama 3 8b on an h100", "how long for 1M tokens?", "and 10M?"), 10**7, None,
-     "about 21 minutes on 1× H100 (0.35 GPU-hours for 10 million tokens)"),
+     "about 17 minutes on 1× H100 (0.29 GPU-hours for 10 million tokens)"),
     (("lora llama 3 8b en una h100", "cuanto tarda con 1M tokens?", "y con 10M?"), 10**7, None,
      "10 millones de tokens"),
     (("lora llama 3 8b sur une h100", "combien de temps pour 1M tokens ?", "et 10M ?"), 10**7,

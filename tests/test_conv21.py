@@ -228,13 +228,13 @@ def test_using_4bit_after_serving_stays_serving(first: str, text: str) -> None:
 
 IN_DOLLARS = [
     ("en", "qlora llama 3 70b on a h100", "how long for 100M tokens", "and in dollars?",
-     ["QLoRA of Llama 3 70B on 1× H100 with the same settings", "About $62.80 to fine-tune"]),
+     ["QLoRA of Llama 3 70B on 1× H100 with the same settings", "About $57.91 to fine-tune"]),
     ("en", "qlora llama 3 70b on a h100", "how long for 100M tokens", "in usd?",
-     ["About $62.80 to fine-tune"]),
+     ["About $57.91 to fine-tune"]),
     ("es", "¿cuánto tarda un qlora de llama 3 8b con 50M tokens en una h100?", "", "¿y en dólares?",
-     ["QLoRA de Llama 3 8B en 1× H100 con los mismos ajustes", "Unos 4,36\u00a0US$"]),
+     ["QLoRA de Llama 3 8B en 1× H100 con los mismos ajustes", "Unos 3,41\xa0US$"]),
     ("fr", "combien de temps pour un qlora de llama 3 8b avec 50M tokens sur une h100 ?", "",
-     "et en dollars ?", ["QLoRA de Llama 3 8B sur 1× H100 avec les mêmes réglages", "4,36\u00a0$US"]),
+     "et en dollars ?", ["QLoRA de Llama 3 8B sur 1× H100 avec les mêmes réglages", "3,41\xa0$US"]),
 ]
 
 
@@ -286,16 +286,16 @@ CONVERSATIONS: list[tuple[str, list[Turn]]] = [
     ]),
     ("en time, other card, in eur", [
         ("how long to qlora llama 3 8b on 100M tokens on an h100",
-         {"intent": "time", "gpu": "h100", "has": ["about 3.75 hours on 1× H100"]}),
+         {"intent": "time", "gpu": "h100", "has": ["about 2.95 hours on 1× H100"]}),
         ("how long would that take on an a100", {"intent": "time", "gpu": "a100-80gb", "method": "qlora",
-                                                 "has": ["about 10.06 hours on 1× A100 80GB"]}),
+                                                 "has": ["about 9.1 hours on 1× A100 80GB"]}),
         ("in eur?", {"lang": "en", "has": ["Our prices are in US dollars only"]}),
     ]),
     ("es time, cuánto tarda eso, con lora", [
         ("¿cuánto tarda un qlora de llama 3 8b con 50M tokens en una h100?",
-         {"lang": "es", "intent": "time", "has": ["alrededor de 1,88\u00a0horas en 1× H100"]}),
+         {"lang": "es", "intent": "time", "has": ["alrededor de 1,47\xa0horas en 1× H100"]}),
         ("cuánto tarda eso en una a100?", {"lang": "es", "intent": "time", "gpu": "a100-80gb",
-                                           "has": ["alrededor de 5,03\u00a0horas en 1× A100 80GB"]}),
+                                           "has": ["alrededor de 4,55\xa0horas en 1× A100 80GB"]}),
         ("y con lora?", {"intent": "time", "method": "lora", "gpu": "a100-80gb",
                          "has": ["Entrenamiento LoRA de Llama 3 8B"]}),
     ]),
@@ -305,7 +305,7 @@ CONVERSATIONS: list[tuple[str, list[Turn]]] = [
         ("how long would that take", {"intent": "time", "gpu": "h100", "count": 8,
                                       "has": ["depends on how many tokens you train on"]}),
         ("for 1B tokens", {"intent": "time", "model": "qwen2.5-7b", "count": 8,
-                           "has": ["about 5.25 hours on 8× H100"]}),
+                           "has": ["about 4.51 hours on 8× H100"]}),
     ]),
     ("en mixtral on a 3090, two, 3 days", [
         ("can i qlora mixtral on a 3090", {"model": "mixtral-8x7b", "gpu": "rtx-3090",
@@ -332,7 +332,7 @@ CONVERSATIONS: list[tuple[str, list[Turn]]] = [
     ("en qwen 14b, unsloth, 20M tokens", [
         ("qlora qwen2.5 14b on a 4090", {"model": "qwen2.5-14b", "gpu": "rtx-4090"}),
         ("and with unsloth?", {"model": "qwen2.5-14b", "method": "qlora", "gpu": "rtx-4090"}),
-        ("how long for 20M tokens", {"intent": "time", "has": ["about 6.68 hours on 1× RTX 4090"]}),
+        ("how long for 20M tokens", {"intent": "time", "has": ["about 6.29 hours on 1× RTX 4090"]}),
     ]),
     ("en t4, 4 bits, llama instead", [
         ("can i run mistral 7b on a t4", {"gpu": "t4", "model": "mistral-7b"}),
@@ -354,19 +354,19 @@ CONVERSATIONS: list[tuple[str, list[Turn]]] = [
     ("es own 3090, how long, on an h100", [
         ("quiero entrenar llama 3 8b con qlora en mi 3090", {"lang": "es", "gpu": "rtx-3090"}),
         ("cuánto tarda eso con 10M tokens?", {"intent": "time", "gpu": "rtx-3090",
-                                              "has": ["alrededor de 4,1\u00a0horas en 1× RTX 3090"]}),
-        ("y en una h100?", {"intent": "time", "gpu": "h100", "has": ["23\u00a0minutos en 1× H100"]}),
+                                              "has": ["alrededor de 4,03\xa0horas en 1× RTX 3090"]}),
+        ("y en una h100?", {"intent": "time", "gpu": "h100", "has": ["17\xa0minutos en 1× H100"]}),
     ]),
     ("fr my 4090, two cards, how long", [
         ("je veux faire un lora de mistral 7b sur ma 4090", {"lang": "fr", "gpu": "rtx-4090"}),
         ("et avec 2 cartes ?", {"gpu": "rtx-4090", "count": 2, "has": ["tient sur 2× RTX 4090 (LoRA)"]}),
         ("combien de temps pour 50M tokens ?", {"intent": "time", "count": 2,
-                                                "has": ["environ 4,06\u00a0heures sur 2× RTX 4090"]}),
+                                                "has": ["environ 3,93\xa0heures sur 2× RTX 4090"]}),
     ]),
     ("en 70b on an h100, how long, in dollars", [
         ("qlora llama 3 70b on a h100", {"intent": "fit", "gpu": "h100"}),
-        ("how long for 100M tokens", {"intent": "time", "has": ["about 27.07 hours on 1× H100"]}),
-        ("and in dollars?", {"intent": "cost", "has": ["About $62.80 to fine-tune Llama 3 70B"]}),
+        ("how long for 100M tokens", {"intent": "time", "has": ["about 24.96 hours on 1× H100"]}),
+        ("and in dollars?", {"intent": "cost", "has": ["About $57.91 to fine-tune Llama 3 70B"]}),
     ]),
     ("es cost, 3 days, euros", [
         ("cuanto me sale un qlora de llama 3 8b en una a100", {"lang": "es", "intent": "cost"}),

@@ -141,7 +141,7 @@ def test_per_gpu_asked_after_a_time_on_several_says_it_is_the_whole_runs(asked: 
     assert (reply.answer.intent, q.model_id, q.gpu, q.gpu_count, q.dataset_tokens) == (
         "time", "llama-3-8b", "h100", 4, 50_000_000), reply.text
     says(reply.text, ["↔️ <b>Not per GPU:</b> the time is the whole run's, on all 4× H100 at once",
-                      "about 38 minutes on 4× H100"], ["🤔"])
+                      "about 29 minutes on 4× H100"], ["🤔"])
 
 
 def test_per_gpu_asked_after_a_cost_on_several_gives_each_gpus_price() -> None:
@@ -177,7 +177,7 @@ def test_slow_asked_after_a_fit_with_no_run_timed_is_its_training_speed(asked: s
     q = reply.query
     assert (q.model_id, q.method, q.gpu, q.train_speed_asked) == (
         "mistral-7b", "qlora", "t4", True), reply.text
-    says(reply.text, ["🏋️ <b>About 653 training tokens/s: Mistral 7B"], ["🤔"])
+    says(reply.text, ["🏋️ <b>About 690 training tokens/s: Mistral 7B"], ["🤔"])
 
 
 def test_too_slow_after_a_model_run_on_a_card_is_its_decode_bound() -> None:
@@ -206,7 +206,7 @@ def test_epochs_after_a_run_with_no_data_ask_for_the_data(first: str) -> None:
                       "train on"], ["$23.20"])
     # the data said next is timed for those 3 epochs
     assert (rows.answer.intent, rows.query.epochs) == ("time", 3), rows.text
-    says(rows.text, ["about 4.17 hours on 1× H100 (4.17 GPU-hours for 76.8 million tokens)",
+    says(rows.text, ["about 2.35 hours on 1× H100 (2.35 GPU-hours for 76.8 million tokens)",
                      "3 epochs."], [])
 
 

@@ -26,13 +26,13 @@ RUN_H100 = {
 
 
 @pytest.mark.parametrize(("lang", "asked", "said"), [
-    ("en", "in hours?", "about 0.41 hours on 1× H100"),
-    ("en", "how many hours?", "about 0.41 hours on 1× H100"),
-    ("en", "ok in hours pls", "about 0.41 hours on 1× H100"),
+    ("en", "in hours?", "about 0.29 hours on 1× H100"),
+    ("en", "how many hours?", "about 0.29 hours on 1× H100"),
+    ("en", "ok in hours pls", "about 0.29 hours on 1× H100"),
     ("es", "¿en horas?", "alrededor de 0,41 horas en 1× H100"),
     ("es", "¿cuántas horas?", "alrededor de 0,41 horas en 1× H100"),
-    ("fr", "en heures ?", "environ 0,41\xa0heure sur 1× H100"),
-    ("fr", "combien d'heures ?", "environ 0,41\xa0heure sur 1× H100"),
+    ("fr", "en heures ?", "environ 0,29\xa0heure sur 1× H100"),
+    ("fr", "combien d'heures ?", "environ 0,29\xa0heure sur 1× H100"),
 ])
 def test_in_hours_after_a_time_in_minutes_is_the_same_run_in_hours(
         lang: str, asked: str, said: str) -> None:
@@ -47,9 +47,9 @@ def test_in_hours_after_a_time_in_minutes_is_the_same_run_in_hours(
 
 
 @pytest.mark.parametrize(("lang", "asked", "said"), [
-    ("en", "in days?", "hours (0.5 days) on 8× H100"),
+    ("en", "in days?", "hours (0.4 days) on 8× H100"),
     ("es", "¿y en días?", "horas (0,5 días) en 8× H100"),
-    ("fr", "et en jours ?", "heures (0,5\xa0jour) sur 8× H100"),
+    ("fr", "et en jours ?", "heures (0,4\xa0jour) sur 8× H100"),
 ])
 def test_in_days_after_a_time_says_the_days_beside_the_hours(
         lang: str, asked: str, said: str) -> None:
@@ -75,7 +75,7 @@ def test_why_after_a_time_says_what_the_time_is_made_of(lang: str, asked: str, h
         "time", True, "h100"), reply.text
     assert _spaces(reply.text.split("\n")[1]).startswith(_spaces(head)), reply.text
     # the time it explains is the time just given
-    wall = {"en": "25 minutes", "es": "25 minutos", "fr": "25\u00a0minutes"}[lang]
+    wall = {"en": "17 minutes", "es": "25 minutos", "fr": "17\xa0minutes"}[lang]
     says(first.text, [wall], [])
     says(reply.text, [head, "989,5" if lang != "en" else "989.5", wall], [])
 
@@ -149,7 +149,7 @@ def test_a_batch_after_a_run_timed_on_its_data_is_that_run_at_that_batch() -> No
 
 @pytest.mark.parametrize(("lang", "run", "asked", "intent", "count", "said"), [
     ("en", "lora llama 3 70b on 8x h100 100M tokens how long", "and if i rent 4?", "time", 4,
-     "about 6.24 hours on 4× H100"),
+     "about 6.1 hours on 4× H100"),
     ("en", "lora mistral 7b on an a100 for 10 hours how much", "and if i rent 2?", "cost", 2,
      "2× A100 80GB × 10 hours at $1.84/hour"),
     ("es", "cuanto cuesta un qlora de llama 3 70b en una h100 con 20k ejemplos de 1k tokens",
@@ -170,7 +170,7 @@ def test_renting_a_count_after_a_run_on_a_rented_card_is_that_run_on_that_many(
 @pytest.mark.parametrize(("lang", "run", "asked", "why"), [
     ("en", "lora llama 3 8b 10k samples of 1k tokens how long on a100 vs h100",
      "why is the h100 faster?",
-     "🔎 <b>Why:</b> the run is the same work on both, about 49.2 GFLOPs a token; the time is that work over what each configuration computes at the assumed utilization: 1× H100 about 329.5 TFLOPS (33% of 989.5 peak TFLOPS a GPU), 1× A100 80GB about 134.8 (43% of 312), so about 25 minutes against 1.01 hours."),
+     "🔎 <b>Why:</b> the run is the same work on both, about 49.2 GFLOPs a token; the time is that work over what each configuration computes at the assumed utilization: 1× H100 about 465.1 TFLOPS (47% of 989.5 peak TFLOPS a GPU), 1× A100 80GB about 152.9 (49% of 312), so about 17 minutes against 53"),
     ("en", "lora llama 3 8b 10k samples of 1k tokens how long on a100 vs h100",
      "why is it so slow on the a100?", "1× A100 80GB about 134.8 (43% of 312)"),
     ("es", "cuanto tarda un lora de llama 3 8b con 10k ejemplos de 1k tokens en a100 vs h100",
@@ -207,7 +207,7 @@ def test_in_hours_after_a_runs_cost_on_its_data_is_its_time_in_hours() -> None:
     q = reply.query
     assert (reply.answer.intent, q.gpu, q.dataset_tokens, q.hours_asked) == (
         "time", "h100", 25_600_000, True), reply.text
-    says(reply.text, ["QLoRA of Llama 3 8B: about 1.65 hours on 1× H100"], [])
+    says(reply.text, ["QLoRA of Llama 3 8B: about 0.82 hours on 1× H100"], [])
 
 
 def test_why_after_a_time_the_card_asked_cannot_hold_is_its_memory() -> None:

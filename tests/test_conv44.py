@@ -28,12 +28,12 @@ TWO_CARDS = {
 
 @pytest.mark.parametrize(("lang", "asked", "said"), [
     ("en", "in gpu hours?", ["⏱ <b>GPU-hours for 10 million tokens (1 epoch)</b>",
-                             "1× RTX 3090: 4.16 GPU-hours (about 4.16 hours)",
-                             "1× RTX 4090: 1.96 GPU-hours (about 1.96 hours)", "⚖️"]),
-    ("en", "how many gpu hours each?", ["1× RTX 3090: 4.16 GPU-hours", "⚖️"]),
+                             "1× RTX 3090: 3.93 GPU-hours (about 3.93 hours)",
+                             "1× RTX 4090: 1.73 GPU-hours (about 1.73 hours)", "⚖️"]),
+    ("en", "how many gpu hours each?", ["1× RTX 3090: 3.93 GPU-hours", "⚖️"]),
     ("es", "¿en horas gpu?", ["⏱ <b>GPU-horas para 10 millones de tokens (1 época)</b>",
                               "1× RTX 3090: 4,16 GPU-horas (alrededor de 4,16 horas)",
-                              "1× RTX 4090: 1,96 GPU-horas", "⚖️"]),
+                              "1× RTX 4090: 1,73 GPU-horas", "⚖️"]),
     ("fr", "en heures GPU ?", ["⏱ <b>GPU-heures pour 10 millions de tokens (1 époque)</b>",
                                "1× RTX 3090 : 4,16 GPU-heures (environ 4,16 heures)",
                                "1× RTX 4090 : 1,96 GPU-heure", "⚖️"]),
@@ -158,15 +158,15 @@ def test_vllm_reserving_memory_is_still_memory() -> None:
 
 @pytest.mark.parametrize(("lang", "run", "asked", "said"), [
     ("en", "3090 or 4090 for qlora llama 3 8b?", "how long for 10k samples of 1k tokens?",
-     ["⏱ <b>Training time for 10 million tokens (1 epoch)</b>", "1× RTX 3090: about 4.16 hours",
-      "1× RTX 4090: about 1.96 hours", "⚖️"]),
+     ["⏱ <b>Training time for 10 million tokens (1 epoch)</b>", "1× RTX 3090: about 3.93 hours",
+      "1× RTX 4090: about 1.73 hours", "⚖️"]),
     ("es", "3090 o 4090 para qlora de llama 3 8b?", "¿cuánto tarda con 10k ejemplos de 1k tokens?",
      ["1× RTX 3090: alrededor de 4,16 horas", "1× RTX 4090: alrededor de 1,96 horas", "⚖️"]),
     ("fr", "3090 ou 4090 pour un qlora de llama 3 8b ?",
      "combien de temps avec 10k exemples de 1k tokens ?",
      ["1× RTX 3090 : environ 4,16 heures", "1× RTX 4090 : environ 1,96 heure", "⚖️"]),
     ("en", "h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
-     ["⏱ <b>1× H100 finishes sooner (about 4.15 hours against 10.14 hours), 1× A100 80GB costs less ($18.40 paid against $23.20).</b>", "⚖️"]),
+     ["⏱ <b>1× H100 finishes sooner (about 2.94 hours against 8.94 hours), 1× A100 80GB costs less ($9.20 paid against $23.20).</b>", "⚖️"]),
 ])
 def test_data_after_two_cards_compared_is_the_run_on_both(
         lang: str, run: str, asked: str, said: list[str]) -> None:

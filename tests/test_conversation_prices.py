@@ -25,9 +25,9 @@ def spaced(text: str) -> str:
 # $1.95 of the $23.20 block), never the price list.
 THAT_COST: list[tuple[str, str, str]] = [
     (TIMED_EN, "how much is that?", "About $1.95 to fine-tune Llama 3 8B on 20,480,000 tokens"),
-    (TIMED_EN, "how much?", "About $1.95"),
-    (TIMED_EN, "whats the price", "About $1.95"),
-    (TIMED_EN, "how much would it be", "About $1.95"),
+    (TIMED_EN, "how much?", "About $1.39"),
+    (TIMED_EN, "whats the price", "About $1.39"),
+    (TIMED_EN, "how much would it be", "About $1.39"),
     (TIMED_ES, "cuánto es eso?", "Unos 1,95 US$ por hacer fine-tuning de Llama 3 8B"),
     (TIMED_FR, "ça fait combien ?", "Environ 1,95 $US pour fine-tuner Llama 3 8B"),
 ]

@@ -18,7 +18,7 @@ def spaced(text: str) -> str:
 # on one line, then the time, then the cost (was the time, the cost, and the memory line last).
 FIT_FIRST_TIMED: list[tuple[str, str | None, str, list[str]]] = [
     ("can i lora llama 3 8b on an a100, how long for 10M tokens and how much?", None,
-     "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (LoRA).</b> Memory: about 23.1 GB per GPU of 85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 58",
+     "✅ <b>Yes: Llama 3 8B fits on 1× A100 80GB (LoRA).</b> Memory: about 23.1 GB per GPU of 85.9 GB (80 GiB) (detailed estimate, LoRA).\n⏱ <b>LoRA of Llama 3 8B: about 55",
      ["💵 <b>You pay $9.20</b>"]),
     ("puedo hacer lora de llama 3 8b en una a100, cuanto tarda con 10M tokens y cuanto cuesta?",
      "es", "✅ <b>Sí: Llama 3 8B cabe en 1× A100 80GB (LoRA).</b> Memoria: unos 23,1 GB",
@@ -114,9 +114,9 @@ TOKENS_FOR_MONEY: list[tuple[str, str | None, str]] = [
     ("cuanto puedo entrenar un 8b con 15 dolares", "es", "⏱ <b>En 10 horas, 1× L40S entrena unos "
      "110 millones de tokens"),
     ("how many tokens can i train a 8b on with $15", None,
-     "⏱ <b>In 10 hours, 1× L40S trains about 110 million tokens (QLoRA, about 3,092 tokens/s at an assumed 41% of its peak: an estimate, not a measurement).</b>"),
+     "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens (QLoRA, about 3,673 tokens/s at an assumed 49% of its peak: an estimate, not a measurement).</b>"),
     ("how much can i train a 8b with $15", None,
-     "⏱ <b>In 10 hours, 1× L40S trains about 110 million tokens"),
+     "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens"),
     ("avec 15 $ je peux entraîner un 8b sur combien de tokens", "fr",
      "⏱ <b>En 10 heures, 1× L40S entraîne environ 110 millions de tokens"),
     ("avec 15 $ combien je peux entraîner un 8b", "fr",

@@ -35,7 +35,7 @@ HOURS_CARD_ONCE: list[tuple[str, str | None, int, str, list[str]]] = [
      "pour 1 milliard de tokens (environ 62,51 heures (2,6 jours) sur 2× A100 80GB).</b>",
      ["💵 <b>Vous payez 115,92 $US</b>"]),
     ("how many h100 hours to full ft llama 3 8b on 1B tokens w/ 8 h100s", None, 8,
-     "⏱ <b>Full AdamW of Llama 3 8B: 44.08 H100 GPU-hours for 1 billion tokens (about 5.51 hours on 8× H100).</b>", ["💵 <b>You pay $111.36</b>"]),
+     "⏱ <b>Full AdamW of Llama 3 8B: 38.13 H100 GPU-hours for 1 billion tokens (about 4.77 hours on 8× H100).</b>", ["💵 <b>You pay $92.80</b>"]),
 ]
 
 
@@ -57,9 +57,9 @@ def test_hours_of_the_card_named_again(question: str, lang: str | None, count: i
 # 250 million tokens"); "$50 budget, how many tokens …" quoted the seed's illustrative 10 hours.
 BUDGET_TOKENS: list[tuple[str, str | None, str, list[str], list[str]]] = [
     ("i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090", None,
-     "⏱ <b>In 60 hours, 1× L40S trains about 640 million tokens (QLoRA, about 2,965 tokens/s",
+     "⏱ <b>In 60 hours, 1× L40S trains about 760 million tokens (QLoRA, about 3,497 tokens/s",
      ["We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
-      "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 5.4 million tokens an hour (about 1,507 tokens/s, the same assumptions).",
+      "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 5.6 million tokens an hour (about 1,569 tokens/s, the same assumptions).",
       "💵 <b>Cost: $49.20</b> — 1× L40S × 60 hours"],
      ["1× RTX 4090 trains", "We rent the RTX 4090, but"]),
     ("tengo 50 dolares, cuantos tokens puedo entrenar llama 3 8b con qlora en mi 4090", "es",
@@ -69,16 +69,16 @@ BUDGET_TOKENS: list[tuple[str, str | None, str, list[str], list[str]]] = [
      "⏱ <b>En 60 heures, 1× L40S entraîne environ 640 millions de tokens",
      ["🏠 Votre propre RTX 4090 n'a pas besoin de budget"], ["1× RTX 4090 entraîne"]),
     ("with $100 how many tokens can i lora llama 3 8b on an rtx 4090", None,
-     "⏱ <b>In 120 hours, 1× L40S trains about 1.4 billion tokens (LoRA",
+     "⏱ <b>In 120 hours, 1× L40S trains about 1.5 billion tokens (LoRA",
      ["ℹ️ On 1× RTX 4090 it would train about 5.7 million tokens an hour", "ask support"],
      ["We rent the RTX 4090, but"]),
     ("$50 budget, how many tokens can i qlora llama 3 8b on 2 4090s", None,
-     "⏱ <b>In 60 hours, 1× L40S trains about 640 million tokens",
+     "⏱ <b>In 60 hours, 1× L40S trains about 760 million tokens",
      ["ℹ️ On 2× RTX 4090 it would train about 11 million tokens an hour",
       "💵 <b>Cost: $49.20</b>"], ["illustrative"]),
     # A card we price: the hours and the tokens on it, as before.
     ("$50 budget, how many tokens can i qlora llama 3 8b on an h100", None,
-     "⏱ <b>In 20 hours, 1× H100 trains about 530 million tokens", ["$50 buys 20 hours of 1× H100"],
+     "⏱ <b>In 20 hours, 1× H100 trains about 680 million tokens", ["$50 buys 20 hours of 1× H100"],
      ["illustrative"]),
 ]
 
@@ -110,7 +110,7 @@ PLURAL: list[tuple[str, str | None, int | None, str, list[str], list[str]]] = [
      ["🔢 Nombre de H100 non précisé : lu comme 3× H100, le minimum qui suffit."], ["1× H100"]),
     ("how long to full finetune llama 3 8b on 1B tokens on h100s", None, 2,
      "⏱ <b>Full AdamW of Llama 3 8B: about 22.04 hours on 2× H100 (44.08 GPU-hours for 1 billion tokens).</b>\n🔢 No count said with the H100: read as 2× H100",
-     ["💵 <b>You pay $111.36</b>"], ["❌"]),
+     ["💵 <b>You pay $92.80</b>"], ["❌"]),
     # No instance of the card holds it: the count leads (fit23), the hours said priced at it,
     # and the run priced where it costs least; the reply is for that count (gpu_count 19).
     ("full finetune llama 3 70b on h100s for a day", None, 19,
@@ -123,7 +123,7 @@ PLURAL: list[tuple[str, str | None, int | None, str, list[str], list[str]]] = [
     ("how long to full finetune llama 3 70b on 1B tokens on h100s", None, 19,
      "🔢 <b>You need 19× H100",
      ["⏱ <b>Full AdamW of Llama 3 70B: about 17.25 hours on 19× H100",
-      "⏱ Rented here instead, where this run costs least: about 18.51 hours on 8× B200"],
+      "⏱ Rented here instead, where this run costs least: about 18.09 hours on 8× B200"],
      ["1× H100", "longer than a single quote"]),
     # A count said, one card, a Super's "s" and an L40S are no plural.
     ("how much to lora a 70b on 4 h100s for 10 hours", None, 4, "💵 <b>Cost: $92.80</b>", [],
@@ -163,7 +163,7 @@ BUDGET_BY_DETAIL: list[tuple[str, str | None, str, list[str]]] = [
      "⏱ <b>En 20,25 horas, 8× H200 entrena unos mil millones de tokens", ["8× H200"]),
     # Both hold where they did: unchanged.
     ("i have $20, can i full finetune llama 3 8b on 100M tokens", None,
-     "✅ <b>Within $20: this run costs about $11.50, 3.13 hours on 4× A100 80GB", []),
+     "✅ <b>Within $20: this run costs about $10.97, 2.98 hours on 4× A100 80GB", []),
 ]
 
 

@@ -106,8 +106,8 @@ def test_hours_read_as_written_or_asked_back(question: str, lang: str | None, ho
 BUDGET_TIMED: list[tuple[str, str | None, list[str]]] = [
     ("i have $50, how long can i train llama 3 8b with qlora on a 4090", None, [
         "💵 <b>We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
-        "⏱ In 60 hours, 1× L40S trains about 640 million tokens (QLoRA, about 2,965 tokens/s",
-        "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 5.4 million tokens an hour"]),
+        "⏱ In 60 hours, 1× L40S trains about 760 million tokens (QLoRA, about 3,497 tokens/s",
+        "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 5.6 million tokens an hour"]),
     ("tengo 50 dólares, cuánto tiempo puedo entrenar llama 3 8b con qlora en una 4090", "es", [
         "💵 <b>No tenemos precio para la RTX 4090: con 50 US$ tienes 60,9 horas de 1× L40S",
         "⏱ En 60 horas, 1× L40S entrena unos 640 millones de tokens",
@@ -119,10 +119,10 @@ BUDGET_TIMED: list[tuple[str, str | None, list[str]]] = [
         "🏠 Votre propre RTX 4090 n'a pas besoin de budget"]),
     ("i have $50, how long can i train llama 3 8b with qlora on an l40s", None, [
         "💵 <b>$50 buys 60 hours of 1× L40S in whole blocks",
-        "⏱ In 60 hours, 1× L40S trains about 640 million tokens"]),
+        "⏱ In 60 hours, 1× L40S trains about 760 million tokens"]),
     ("with $500 how long can i full finetune qwen2.5 32b", None, [
         "💵 <b>$500 buys 20.25 hours of 8× H200",
-        "⏱ In 20.25 hours, 8× H200 trains about 1 billion tokens"]),
+        "⏱ In 20.25 hours, 8× H200 trains about 1.1 billion tokens"]),
 ]
 
 
@@ -171,8 +171,8 @@ def test_one_count_where_no_instance_holds_it(question: str, lang: str | None, l
 # cheapest per hour, under a lead on the B200).
 BEST_FOR_RUN: list[tuple[str, str | None, list[str]]] = [
     ("best gpu to train a 1.5b from scratch on 10B tokens", None, [
-        "💵 <b>About $206.84 to train a 1.5B model from scratch on 10 billion tokens</b>",
-        "👉 Cheapest offered configuration for this run: 1× L40S, $208.28 in blocks",
+        "💵 <b>About $164.84 to train a 1.5B model from scratch on 10 billion tokens</b>",
+        "👉 Cheapest offered configuration for this run: 1× L40S, $165.64 in blocks",
         "Also fits: 1× A100 80GB ($259.44, 281.15 hours), 4× A100 80GB ($259.44, 70.29 hours), "
         "or 1× H100 ($315.52, 135.29 hours) (what you pay for this run in blocks)."]),
     ("mejor gpu para entrenar un 1.5b desde cero con 10B tokens", "es", [
@@ -185,7 +185,7 @@ BEST_FOR_RUN: list[tuple[str, str | None, list[str]]] = [
         "70,29 heures)"]),
     ("best gpu for qlora llama 3 8b on 50M tokens", None, [
         "👉 Cheapest offered configuration for this run: 1× L40S, $8.20 in blocks",
-        "Also fits: 1× A100 80GB ($9.20, 5.03 hours), 4× A100 80GB ($9.20, 1.26 hours), or 1× H100 ($23.20, 1.88 hours)"]),
+        "Also fits: 1× A100 80GB ($9.20, 4.55 hours), 4× A100 80GB ($9.20, 1.14 hours), or 1× H100 ($23.20, 1.47 hours)"]),
 ]
 
 

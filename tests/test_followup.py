@@ -199,7 +199,7 @@ def test_a_size_answers_which_one(answer: str, model: str | None) -> None:
     ("first", "then", "expected"),
     [
         ("how long for 50M tokens?", "on llama 3 8b lora h100",
-         "about 1.76 hours on 1× H100 (1.76 GPU-hours for 50 million tokens)"),
+         "about 1.46 hours on 1× H100 (1.46 GPU-hours for 50 million tokens)"),
         ("¿cuánto tarda con 50M tokens?", "con llama 3 8b lora en una h100",
          "50 millones de tokens"),
         ("combien de temps pour 50M tokens ?", "avec llama 3 8b lora sur une h100",

@@ -81,8 +81,8 @@ def test_a_memory_the_card_has(question: str, gpu: str, vram: int) -> None:
 ELECTRICITY = [
     ("how much would it cost in electricity to finetune llama 3 8b qlora on my 3090 for 10k "
      "examples of 512 tokens, power is 0.30 $/kwh", None, "rtx-3090",
-     ["Electricity: about 0.79 kWh, $0.24 at $0.30 a kWh",
-      "1 × 350 W × 2.26 hours, the board power of the RTX 3090 (TechPowerUp GPU database)",
+     ["Electricity: about 0.7 kWh, $0.21 at $0.30 a kWh",
+      "1 × 350 W × 1.99 hours, the board power of the RTX 3090 (TechPowerUp GPU database)",
       "not the rest of the PC, and an upper bound"]),
     ("mi 4090 consume 450W, la luz a 0,20 €/kWh, cuánto me cuesta un qlora de llama 3 8b con "
      "10k ejemplos de 512 tokens", "es", "rtx-4090",
@@ -97,11 +97,11 @@ ELECTRICITY = [
      "25 cents per kwh", None, "rtx-3090", ["2 × 350 W ×", "$0.25 a kWh"]),
     # No price said: the kWh, and the price asked for.
     ("how much electricity to qlora llama 3 8b on my 4090 with 10k examples of 512 tokens",
-     None, "rtx-4090", ["Electricity: about 0.51 kWh</b>", "Tell me your price a kWh"]),
+     None, "rtx-4090", ["Electricity: about 0.4 kWh</b>", "Tell me your price a kWh"]),
     # Samples of unsaid length: both lengths' electricity.
     ("how much would it cost in electricity to finetune llama 3 8b qlora on my 3090 for 10k "
      "examples, power is 0.30 $/kwh", None, "rtx-3090",
-     ["Electricity: about 0.79 and 2.94 kWh, $0.24 and $0.88 at $0.30 a kWh",
+     ["Electricity: about 0.7 and 2.88 kWh, $0.21 and $0.87 at $0.30 a kWh",
       "1 × 350 W × the hours above"]),
     # A card with no board power on file: its watts asked for.
     ("electricity cost to qlora llama 3 8b on my v100 32gb with 10k examples of 512 tokens, "
@@ -211,9 +211,8 @@ def test_own_card_against_a_rented_one_weighs_its_electricity() -> None:
         "should i use my 3090 or rent an l40s for qlora llama 3 8b on 10k samples of 512 tokens, "
         "electricity is 0.30 $/kwh", "which is cheaper?", locale="en")
     for text in (str(asked["text"]), then.text):
-        assert "Your own RTX 3090 pays no rent, only its electricity: about 0.79 kWh for this " \
-            "run, $0.24 at $0.30 a kWh (350 W × 2.26 hours" in text, text
-        assert "Rented here, the run costs $0.59 on 1× L40S" in text, text
+        assert "Your own RTX 3090 pays no rent, only its electricity: about 0.7 kWh for this run, $0.21 at $0.30 a kWh (350 W × 1.99 hours" in text, text
+        assert "Rented here, the run costs $0.34 on 1× L40S" in text, text
     es = ask_json("¿uso mi 3090 o alquilo una l40s para un qlora de llama 3 8b con 10k ejemplos "
                   "de 512 tokens? la luz a 0,20 €/kWh, ¿qué sale más barato?", "es")
     assert "Tu propia RTX 3090 no paga alquiler, solo su electricidad: unos 0,79 kWh" \

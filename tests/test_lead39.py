@@ -11,18 +11,18 @@ from tests.support.chat import ask, converse
     # The time on the card owned and the run's time and cost on the rented card named, in one
     # message (was "⚖️ RTX 3060 or L40S?": the two datasheets first, the time and cost after)
     ("qlora llama3 8b on my 3060 12gb w/ 5k rows ~800tok each, how long n how much on ur l40s",
-     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.57 hours on 1× RTX 3060",
-     "⏱ Rented here on 1× L40S: about 28 minutes"),
+     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.42 hours on 1× RTX 3060",
+     "⏱ Rented here on 1× L40S: about 19 minutes"),
     # the card named, not the one where it costs least (the L40S)
     ("qlora llama3 8b on my 3060 12gb w/ 5k rows ~800tok each, how long n how much on your a100",
-     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.57 hours on 1× RTX 3060",
-     "⏱ Rented here on 1× A100 80GB: about 28 minutes"),
+     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.42 hours on 1× RTX 3060",
+     "⏱ Rented here on 1× A100 80GB: about 22 minutes"),
     ("qlora de llama 3 8b en mi 3060 con 5k filas de 800 tokens, cuanto tarda y cuanto sale en "
-     "una h100", "es", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 4,57\xa0horas",
-     "⏱ Si lo alquilas aquí en 1× H100: alrededor de 12\xa0minutos"),
+     "una h100", "es", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 4,42\xa0horas",
+     "⏱ Si lo alquilas aquí en 1× H100: alrededor de 7\xa0minutos"),
     ("qlora llama 3 8b sur ma 3060 avec 5k lignes de 800 tokens, combien de temps et combien ça "
      "coûte sur une h100 ?", "fr", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 4,57",
-     "⏱ En location chez nous sur 1× H100\xa0: environ 12\xa0minutes"),
+     "⏱ En location chez nous sur 1× H100\xa0: environ 7\xa0minutes"),
 ])
 def test_own_card_time_and_the_named_rented_cards_cost(
         text: str, lang: str, head: str, rented: str) -> None:
@@ -38,14 +38,14 @@ def test_own_card_time_and_the_named_rented_cards_cost(
     # Renting said beside a run on one's own card, in one message (was the 3060's time alone)
     ("cuanto tarda entrenar qlora de llama 3 8b en mi 3060 con 10k ejemplos de 500 tokens, y si "
      "lo alquilo?", "es",
-     "⏱ Si lo alquilas aquí, donde esta ejecución cuesta menos: alrededor de 43\xa0minutos en 1× L40S"),
+     "⏱ Si lo alquilas aquí, donde esta ejecución cuesta menos: alrededor de 25\xa0minutos en 1× L40S"),
     # samples of unsaid length: both lengths' times on the card owned, then rented (was the
     # card owned's times alone, no cost)
     ("how much to qlora llama 3 8b on my 3060 with 10k samples, and if i rent?", "en",
-     "💵 Rented here instead, where this run costs least, on 1× L40S: about 43 minutes and 1.92 hours, $0.59 and $1.57 at $0.82/hour."),
+     "💵 Rented here instead, where this run costs least, on 1× L40S: about 25 minutes and 1.63 hours, $0.34 and $1.34 at $0.82/hour."),
     ("combien de temps pour un qlora de llama 3 8b sur ma 3060 avec 10k exemples, et si je "
      "loue ?", "fr",
-     "💵 En location chez nous, là où cet entraînement coûte le moins, sur 1× L40S\xa0: environ 43\xa0minutes et 1,92\xa0heure"),
+     "💵 En location chez nous, là où cet entraînement coûte le moins, sur 1× L40S\xa0: environ 25\xa0minutes et 1,63\xa0heure"),
 ])
 def test_renting_said_beside_ones_own_card(text: str, lang: str, said: str) -> None:
     reply = ask(text, lang).text
@@ -89,10 +89,9 @@ def test_a_list_led_by_its_cheapest_has_no_line_before_it() -> None:
     # Since a micro-step's fixed cost, 1k-token samples are paid least on the A100 itself: 4k
     # tokens a sample, where the A100's run is $74.61, over $70, the H100's $61.09.
     ("i have $70, can i qlora llama 3.1 70b on 25k samples of 4k tokens?", "en",
-     "✅ <b>Within $70: this run costs about $61.09, 26.33 hours on 1× H100 for 100 million "
-     "tokens.</b>"),
+     "✅ <b>Within $70: this run costs about $59.44, 25.62 hours on 1× H100 for 100 million tokens.</b>"),
     ("tengo 70 dolares, me alcanza para qlora de llama 3.1 70b con 25k ejemplos de 4k tokens?",
-     "es", "✅ <b>Te alcanza con 70\xa0US$: este entrenamiento cuesta unos 61,09\xa0US$"),
+     "es", "✅ <b>Te alcanza con 70\xa0US$: este entrenamiento cuesta unos 59,44\xa0US$"),
 ])
 def test_a_budget_weighs_the_run_where_it_is_paid_least(text: str, lang: str, lead: str) -> None:
     reply = ask(text, lang)
@@ -185,12 +184,12 @@ def test_markup_around_a_size(text: str, size: int) -> None:
 @pytest.mark.parametrize(("text", "lang", "head"), [
     # A time asked in days is said in them from a day on (was "about 40.7 hours" alone)
     ("how many days to full finetune llama 3.1 8b on 8xa100 with 2B tokens", "en",
-     "⏱ <b>Full AdamW of Llama 3.1 8B: about 31.25 hours (1.3 days) on 8× A100 80GB"),
+     "⏱ <b>Full AdamW of Llama 3.1 8B: about 29.8 hours (1.2 days) on 8× A100 80GB"),
     ("combien de jours pour un full finetune de llama 3.1 8b sur 8 a100 avec 2B tokens", "fr",
-     "environ 31,25\xa0heures (1,3\xa0jour) sur 8× A100 80GB"),
+     "environ 29,8\xa0heures (1,2\xa0jour) sur 8× A100 80GB"),
     # "more than a day?" asks the time (was the fit alone, no time)
     ("would it take more than a day to qlora llama 3.3 70b on an a100 with 30M tokens", "en",
-     "⏱ <b>QLoRA of Llama 3.3 70B: about 24.35 hours (1 day"),
+     "⏱ <b>QLoRA of Llama 3.3 70B: about 23.41 hours"),
 ])
 def test_a_time_asked_in_days(text: str, lang: str, head: str) -> None:
     first = ask(text, lang).text.split("\n")[0]
@@ -199,7 +198,7 @@ def test_a_time_asked_in_days(text: str, lang: str, head: str) -> None:
 
 def test_hours_alone_under_two_days() -> None:
     first = ask("how long to full finetune llama 3.1 8b on 8xa100 with 2B tokens").text
-    assert "about 31.25 hours on" in first.split("\n")[0]
+    assert "about 29.8 hours on" in first.split("\n")[0]
 
 
 def test_a_derived_peak_is_a_field_of_the_card() -> None:

@@ -112,9 +112,9 @@ def test_a_card_named_is_its_alert_alone(text: str) -> None:
     # one's own card we also rent (price unpublished) and another card named to rent, samples
     # of unsaid length: the named card's run and cost (was the 4090's unpublished-price line)
     ("cuanto tarda un qlora de llama 3 8b en mi 4090 con 10k ejemplos y si lo alquilo en la h100?",
-     "es", "💵 Si lo alquilas aquí en 1× H100: alrededor de 20\xa0minutos y 46\xa0minutos"),
+     "es", "💵 Si lo alquilas aquí en 1× H100: alrededor de 10\xa0minutos y 36\xa0minutos"),
     ("how long qlora llama 3 8b on my 4090 with 10k samples, and if i rent an h100?", "en",
-     "💵 Rented here on 1× H100: about 20 minutes and 46 minutes, $0.77 and $1.79"),
+     "💵 Rented here on 1× H100: about 10 minutes and 36 minutes, $0.37 and $1.39"),
 ])
 def test_own_rented_card_then_another_named_to_rent(text: str, lang: str, rented: str) -> None:
     reply = ask(text, lang).text

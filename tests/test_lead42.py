@@ -17,11 +17,11 @@ from tests.support.chat import ask, says
 
 CONTINUED: list[tuple[str, str]] = [
     ("how much does it cost to continued-pretrain mistral 7b on 2B tokens",
-     "💵 <b>About $189.96 to fine-tune Mistral 7B (7.3B parameters) on 2 billion tokens</b>"),
+     "💵 <b>About $146.37 to fine-tune Mistral 7B (7.3B parameters) on 2 billion tokens</b>"),
     ("cost of continual-pretraining mistral 7b, 2B tokens?",
-     "💵 <b>About $189.96 to fine-tune Mistral 7B"),
+     "💵 <b>About $146.37 to fine-tune Mistral 7B"),
     ("continued_pretraining mistral 7b 2B tokens cost",
-     "💵 <b>About $189.96 to fine-tune Mistral 7B"),
+     "💵 <b>About $146.37 to fine-tune Mistral 7B"),
 ]
 
 
@@ -38,10 +38,10 @@ def test_pretraining_alone_stays_from_scratch() -> None:
 
 GLUED_TOKENS: list[tuple[str, str | None, str]] = [
     ("finetune mistral 7b 2B tokens cost", None,
-     "💵 <b>About $127.53 to fine-tune Mistral 7B (7.3B parameters) on 2 billion tokens</b>"),
+     "💵 <b>About $117.72 to fine-tune Mistral 7B (7.3B parameters) on 2 billion tokens</b>"),
     ("llama 3 8b 2 billion tokens how long on h100", None, "⏱ <b>LoRA of Llama 3 8B: about"),
     ("qwen2.5 7b 1.5b tokens de entrenamiento cuanto cuesta", "es",
-     "💵 <b>Unos 98,10\xa0US$ por hacer fine-tuning de Qwen2.5 7B"),
+     "💵 <b>Unos 91,68\xa0US$ por hacer fine-tuning de Qwen2.5 7B"),
 ]
 
 

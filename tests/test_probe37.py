@@ -75,9 +75,7 @@ WITHIN_HOURS: list[tuple[str, str | None, str]] = [
      "con AdamW con tus datos termina en 8× H100: Granite 4.0 H Small (32B MoE), en unas "
      "11,81\u00a0horas.</b>"),
     ("biggest model i can qlora on a 4090 on 50M tokens in 10 hours", None,
-     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends on "
-     "1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 5.7 hours.</b>\nMPT "
-     "30B, the largest the memory holds, takes about 33.19 hours there."),
+     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends on 1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 4.86 hours.</b>\nMPT 30B, the largest the memory holds, takes about 33.19 hours there."),
 ]
 
 
@@ -127,11 +125,11 @@ def test_two_cards_after_a_rank_stay_cards() -> None:
 # training from scratch (was "to train Mistral 7B from scratch on 20 billion tokens").
 CONTINUED: list[tuple[str, str | None, str]] = [
     ("what would it cost to continued pretrain mistral 7b on 20B tokens", None,
-     "💵 <b>About $1,899.69 to fine-tune Mistral 7B (7.3B parameters) on 20 billion tokens</b>"),
+     "💵 <b>About $1,463.54 to fine-tune Mistral 7B (7.3B parameters) on 20 billion tokens</b>"),
     ("continual pre-training of mistral 7b on 20B tokens cost", None,
-     "💵 <b>About $1,899.69 to fine-tune Mistral 7B"),
+     "💵 <b>About $1,463.54 to fine-tune Mistral 7B"),
     ("cuanto cuesta el pre-entrenamiento continuo de mistral 7b con 20B tokens", "es",
-     "💵 <b>Unos 1.899,69\u00a0US$ por hacer fine-tuning de Mistral 7B"),
+     "💵 <b>Unos 1.463,54\xa0US$ por hacer fine-tuning de Mistral 7B"),
 ]
 
 
@@ -216,18 +214,11 @@ def test_a_count_no_instance_holds_is_said_as_before() -> None:
 # alone in the lead).
 METHOD_RUNS: list[tuple[str, str | None, str, list[str]]] = [
     ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", None,
-     "⚖️ <b>The methods you named, each on your data:</b>\n"
-     "• LoRA (BF16 base): about 2.8 hours on 1× H100, $6.50.\n"
-     "• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed "
-     # (session 43: on the fewest H100s that hold it, the card asked; was 4× A100 80GB)
-     "estimate). About 54 minutes on 4× H100, $8.33.\n", ["No method named"]),
+     "⚖️ <b>The methods you named, each on your data:</b>\n• LoRA (BF16 base): about 2.5 hours on 1× H100, $5.80.\n• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed estimate). About 51 minutes on 4× H100, $7.93.\n", ["No method named"]),
     ("how much cheaper is qlora than lora for llama 3 8b on 100M tokens", None,
-     "⚖️ <b>The methods you named, each on your data:</b>\n"
-     "• QLoRA (4-bit base): about 9.37 hours on 1× L40S, $7.68.\n"
-     "• LoRA (BF16 base): about 8.41 hours on 1× L40S, $6.90.\n", []),
+     "⚖️ <b>The methods you named, each on your data:</b>\n• QLoRA (4-bit base): about 7.94 hours on 1× L40S, $6.51.\n• LoRA (BF16 base): about 7.91 hours on 1× L40S, $6.49.\n", []),
     ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", "es",
-     "⚖️ <b>Los métodos que nombraste, cada uno con tus datos:</b>\n"
-     "• LoRA (base en BF16): alrededor de 2,8\u00a0horas en 1× H100, 6,50\u00a0US$.\n",
+     "⚖️ <b>Los métodos que nombraste, cada uno con tus datos:</b>\n• LoRA (base en BF16): alrededor de 2,5\xa0horas en 1× H100, 5,80\xa0US$.\n",
      ["Ningún método"]),
 ]
 
@@ -242,7 +233,7 @@ def test_methods_named_against_each_other_are_each_timed(
 
 def test_one_method_named_is_timed_alone() -> None:
     says(ask("lora phi-4 on an h100, how long for 50M tokens").text,
-         ["⏱ <b>LoRA of Phi-4 (14B): about 2.8 hours on 1× H100"], ["⚖️"])
+         ["⏱ <b>LoRA of Phi-4 (14B): about 2.5 hours on 1× H100"], ["⚖️"])
 
 
 def test_methods_weighed_carry_to_a_follow_up() -> None:
@@ -252,8 +243,8 @@ def test_methods_weighed_carry_to_a_follow_up() -> None:
         "phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens",
         "and on 8x h100?", "ok and with full only?")
     says(there.text, ["⚖️ <b>The methods you named, each on your data:</b>",
-                      "• LoRA (BF16 base): about 21 minutes on 8× H100",
-                      "• Full fine-tuning, AdamW: about 27 minutes on 8× H100"],
+                      "• LoRA (BF16 base): about 19 minutes on 8× H100",
+                      "• Full fine-tuning, AdamW: about 25 minutes on 8× H100"],
          ["No method named"])
     assert full.query.method == "full_adamw" and not full.query.methods_named
 
@@ -329,5 +320,5 @@ def test_the_rest_of_the_reply_is_about_a_method_named() -> None:
     # no one, after the two named).
     says(ask("is full finetune or lora faster for llama 3.2 1b on a 3090 with 10M tokens").text,
          ["⚖️ <b>The methods you named, each on your data:</b>",
-          "⏱ <b>LoRA of Llama 3.2 1B (1.23B parameters): about 41 minutes on 1× RTX 3090"],
+          "⏱ <b>LoRA of Llama 3.2 1B (1.23B parameters): about 38 minutes on 1× RTX 3090"],
          ["QLoRA of Llama 3.2 1B"])

@@ -13,12 +13,12 @@ from tests.support.chat import ask, converse, says
     # DPO named, the adapter method not: the objective is said in the lead and the method line
     # (was "How long Mistral 7B takes with QLoRA" and "No method named")
     ("how long for dpo of mistral 7b on an a100, 10k pairs",
-     "⏱ <b>How long DPO on Mistral 7B (7.3B parameters) with QLoRA takes depends on how long your 10,000 pairs are: about 1.56 hours at 512 tokens an answer",
+     "⏱ <b>How long DPO on Mistral 7B (7.3B parameters) with QLoRA takes depends on how long your 10,000 pairs are: about 1.14 hours at 512 tokens an answer",
      "You named DPO, not how the weights are trained, so this is the time for QLoRA", "No method named"),
     # The cost asked of a preference run leads with its price (was the time, the price only in
     # the block bought)
     ("orpo on llama 3 8b cost on an h100 with 20k pairs",
-     "💵 <b>What ORPO on Llama 3 8B with QLoRA costs depends on how long your 20,000 pairs are: about $3.06 at 512 tokens an answer, $7.15 at 2,048 tokens an answer, on 1× H100 (1 epoch).</b>",
+     "💵 <b>What ORPO on Llama 3 8B with QLoRA costs depends on how long your 20,000 pairs are: about $1.51 at 512 tokens an answer, $5.82 at 2,048 tokens an answer, on 1× H100 (1 epoch).</b>",
      "⏱ About 1.32 hour", "⏱ <b>How long"),
     ("how much to train llama 3 8b on 20k preference pairs on an h100",
      "💵 <b>What preference tuning of Llama 3 8B with QLoRA costs depends on how long your 20,000 "

@@ -122,7 +122,7 @@ def test_a_chat_keeps_the_method_from_time_to_cost() -> None:
     first, then = converse(
         "combien de temps pour finetuner llama 3 8b sur 10M tokens sur une h100 ?",
         "et ça coûte combien ?")
-    assert first.text.startswith("⏱ <b>Entraînement LoRA pour Llama 3 8B"), first.text
+    assert first.text.startswith("⏱ <b>Entraînement QLoRA pour Llama"), first.text
     assert "— LoRA, environ 21" in then.text, then.text
 
 

@@ -16,11 +16,11 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
     ("what's the cost per million tokens to fine tune llama 3 8b on an h100", "en",
-     "💵 <b>About $0.09 to fine-tune Llama 3 8B on 1 million tokens</b>"),
+     "💵 <b>About $0.07 to fine-tune Llama 3 8B on 1 million tokens</b>"),
     ("costo por millon de tokens de hacer lora a llama 3 8b en una h100", "es",
-     "💵 <b>Unos 0,09\u00a0US$ por hacer fine-tuning de Llama 3 8B con 1 millón de tokens</b>"),
+     "💵 <b>Unos 0,07\xa0US$ por hacer fine-tuning de Llama 3 8B con 1 millón de tokens</b>"),
     ("prix par million de tokens pour fine-tuner mistral 7b sur une a100", "fr",
-     "💵 <b>Environ 0,08\xa0$US pour fine-tuner Mistral 7B"),
+     "💵 <b>Environ 0,07\xa0$US pour fine-tuner Mistral 7B"),
 ])
 def test_a_training_price_per_million_tokens(text: str, lang: str, lead: str) -> None:
     reply = PIPE.ask(text, telegram_locale=lang)
@@ -35,7 +35,7 @@ def test_serving_per_million_tokens_is_still_decode() -> None:
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
     ("can i train a 7b model from scratch for under $1000", "en",
-     "❌ <b>Not within $1,000: this run costs about $16,439.73, 5,354.96 hours on 1× H200 for 140 billion tokens.</b>"),
+     "❌ <b>Not within $1,000: this run costs about $14,254.69, 4,643.22 hours on 1× H200 for 140 billion tokens.</b>"),
     ("puedo entrenar un modelo de 7b desde cero con menos de 1000 dolares?", "es",
      "❌ <b>No te alcanza con 1.000\u00a0US$"),
     ("peut-on entraîner un modèle de 1b from scratch pour 500 dollars ?", "fr",

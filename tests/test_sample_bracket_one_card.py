@@ -13,6 +13,6 @@ PIPE = Pipeline(load_catalogue(), cache_size=0)
 def test_both_lengths_on_the_named_configuration() -> None:
     text = str(to_json(PIPE.ask("how long to lora mistral 7b on 300k samples",
                                 chosen_locale="en"))["text"])
-    assert "about 14.62 hours at 512 tokens each, 47.78 hours at 2,048 tokens each, on 1× L40S" \
+    assert "about 10.99 hours at 512 tokens each, 44.1 hours at 2,048 tokens each, on 1× L40S" \
         in text
-    assert "💵 About $11.99 and $39.18 at $0.82/hour." in text
+    assert "💵 About $9.01 and $36.16 at $0.82/hour." in text

@@ -53,16 +53,13 @@ def test_a_bigger_micro_batch_trains_faster_in_the_reply() -> None:
 
 @pytest.mark.parametrize(("question", "lang", "said"), [
     ("how long to qlora llama 3 8b on an a100 with 50M tokens", None,
-     "The 45% assumed is 50% for the matmuls, less the share of each micro-step that its fixed "
-     "costs (about 0.05 s of kernel launches and Python) and dequantizing the 4-bit weights "
-     "take: more tokens a micro-step hide more of them."),
+     "The 49% assumed is 50% for the matmuls, less the share of each micro-step that its fixed costs (about 0.05 s of kernel launches and Python) and dequantizing the 4-bit weights take: more tokens a micro-step hide more of them."),
     ("how long to full finetune llama 3 8b on 8 h100 with 1B tokens", None,
-     "The 42% assumed is 50% for the matmuls, less the share of each micro-step that its fixed "
-     "costs (about 0.05 s of kernel launches and Python) take"),
+     "The 49% assumed is 50% for the matmuls, less the share of each micro-step that its fixed costs (about 0.05 s of kernel launches and Python) take"),
     ("cuanto tarda un qlora de llama 3 8b en una a100 con 50M tokens", "es",
-     "El 45\u00a0% supuesto es un 50\u00a0% para las multiplicaciones de matrices"),
+     "El 49\xa0% supuesto es un 50\xa0% para las multiplicaciones de matrices"),
     ("combien de temps pour un qlora de llama 3 8b sur une a100 avec 50M tokens", "fr",
-     "Les 45\u00a0% supposés, ce sont 50\u00a0% pour les produits matriciels"),
+     "Les 49\xa0% supposés, ce sont 50\xa0% pour les produits matriciels"),
 ])
 def test_the_reply_says_what_the_utilisation_is_made_of(
         question: str, lang: str | None, said: str) -> None:
@@ -86,7 +83,7 @@ def test_two_cards_compared_each_say_their_own_utilisation() -> None:
     # 27 % at 512 tokens a micro-step (was one percent, the first card's, "of each GPU's peak").
     text = _text("should i use my 3090 or rent an l40s for qlora llama 3 8b on 10k samples of "
                  "512 tokens, which is cheaper?")
-    assert "at an assumed 43% and 27% of each GPU's peak BF16 TFLOPS, in that order" in text, text
+    assert "at an assumed 49% and 45% of each GPU's peak BF16 TFLOPS, in that order" in text, text
 
 
 def test_a_run_rented_beside_ones_own_card_says_the_same_assumptions() -> None:

@@ -514,9 +514,8 @@ def test_a_closed_weights_model_gets_an_honest_answer(text: str, lang: str, phra
     ("text", "lang", "samples", "said"),
     [
         ("how long to train mistral 7b lora on 10k samples with an a100", "en", 10000,
-         ("depends on how long your 10,000 samples are: about 32 minutes at 512 tokens each, "
-          "1.82 hours at 2,048 tokens each, on 1× A100 80GB (1 epoch)",
-          "About $0.50 and $1.67 at $0.92/hour.", "How long is one of your samples, about?")),
+         ("depends on how long your 10,000 samples are: about 25 minutes at 512 tokens each, 1.7 hours at 2,048 tokens each, on 1× A100 80GB (1 epoch)",
+          "About $0.39 and $1.56 at $0.92/hour.", "How long is one of your samples, about?")),
         ("cuanto tarda un qlora de llama 3 8b con 5000 ejemplos en una h100", "es", 5000,
          ("depende de cuánto miden tus 5.000 ejemplos: aproximadamente 10 minutos con 512 tokens "
           "cada uno, 23 minutos con 2.048 tokens cada uno, en 1× H100 (1 época)",

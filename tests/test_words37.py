@@ -206,7 +206,7 @@ def test_no_backward_pass_left_in_english(lang: str) -> None:
     ("avec 200 dollars j'ai combien d'heure de a100", "cost",
      "💵 <b>200\u00a0$US vous donnent 216\u00a0heures de 1× A100 80GB"),
     ("combien d'heure pour entrainer llama 3 8b sur 10M tokens avec une a100", "time",
-     "⏱ <b>Entraînement LoRA pour Llama 3 8B"),
+     "⏱ <b>Entraînement QLoRA pour Llama"),
 ])
 def test_a_singular_left_for_the_plural_still_asks(q: str, intent: str, lead: str) -> None:
     reply = ask(q, "fr")
@@ -265,9 +265,9 @@ def test_removing_all_after_setting_one_stays_all() -> None:
 # (under 2, singular), as the quote line above it already said (was "0,36 GPU-heures").
 @pytest.mark.parametrize(("q", "lang", "has"), [
     ("combien ça coûte de fine-tuner mistral 7b en lora sur une h100 avec vingt mille exemples "
-     "de 512 tokens, détaillé", "fr", "du H100\xa0: 0,53\xa0GPU-heure, 32\xa0minutes sur 1× H100."),
+     "de 512 tokens, détaillé", "fr", "du H100\xa0: 0,29\xa0GPU-heure, 17\xa0minutes sur 1× H100."),
     ("cuanto cuesta lora de mistral 7b en una h100 con veinte mil ejemplos de 512 tokens, "
-     "detallado", "es", "de la H100: 0,53\xa0GPU-horas, 32\xa0minutos en 1× H100."),
+     "detallado", "es", "de la H100: 0,29\xa0GPU-horas, 17\xa0minutos en 1× H100."),
 ])
 def test_the_detailed_time_line_takes_the_plural_of_its_value(q: str, lang: str, has: str) -> None:
     reply = ask(q, lang)
@@ -293,7 +293,7 @@ def test_kept_on_is_served(q: str, hours: int) -> None:
     ("es", ["me entra llama 3 8b en lora en mi 3090?", "y cuanto tardaria con 20 mil ejemplos?",
             "y el precio en una a100?"], "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3 8B"),
     ("fr", ["combien de temps pour un qlora de mistral 7b sur 50 000 exemples de 500 tokens avec "
-            "une l40s", "et le prix sur un h100 ?"], "💵 <b>Environ 3,60\xa0$US pour fine-tuner"),
+            "une l40s", "et le prix sur un h100 ?"], "💵 <b>Environ 1,72\xa0$US pour fine-tuner"),
     ("en", ["can i lora llama 3 8b on my 3090?", "how long with 20k samples?",
             "and the price on an a100?"], "💵 <b>What fine-tuning Llama 3 8B with LoRA costs"),
 ])

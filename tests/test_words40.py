@@ -87,12 +87,12 @@ def test_durations_as_people_say_them(lang: str, q: str, hours: int, lead: str) 
 DATA: list[tuple[str, str, str]] = [
     ("fr", "vingt-cinq mille exemples de six cents tokens, qlora llama 3 8b, combien de temps "
      "sur une 4090",
-     "⏱ <b>Entraînement QLoRA pour Llama 3 8B\xa0: environ 3,22\xa0heures sur 1× RTX 4090 (3,22\xa0GPU-heures pour 15 millions de tokens).</b>"),
+     "⏱ <b>Entraînement QLoRA pour Llama 3 8B\xa0: environ 2,55\xa0heures sur 1× RTX 4090 (2,55\xa0GPU-heures pour 15 millions de tokens).</b>"),
     # "megas" is the dataset's bytes (was 300 examples)
     ("es", "tengo un dataset de 300 megas de texto, cuanto tarda un qlora de llama 3 8b en h100",
-     "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 2,82\xa0horas en 1× H100 (2,82\xa0GPU-horas para 75 millones de tokens).</b>"),
+     "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 2,21\xa0horas en 1× H100 (2,21\xa0GPU-horas para 75 millones de tokens).</b>"),
     ("en", "a dataset of 300 megs, how long to qlora llama 3 8b on an h100",
-     "⏱ <b>QLoRA of Llama 3 8B: about 2.82 hours on 1× H100 (2.82 GPU-hours for 75 million tokens).</b>"),
+     "⏱ <b>QLoRA of Llama 3 8B: about 2.21 hours on 1× H100 (2.21 GPU-hours for 75 million tokens).</b>"),
 ]
 
 
@@ -179,8 +179,8 @@ def test_a_cards_memory_before_a_fit_verb_is_no_total() -> None:
 # card's after it (was the two datasheets compared, the time asked unanswered).
 RENT_IF: list[tuple[str, str, list[str]]] = [
     ("en", "how long to qlora llama 3 8b with 100k examples on my 3090, and if i rent an h100?",
-     ["⏱ <b>How long Llama 3 8B takes with QLoRA depends on how long your 100,000 samples are: about 22.64 hours at 512 tokens each, 83.98 hours at 2,048 tokens each, on 1× RTX 3090",
-      "💵 Rented here on 1× H100: about 3.3 hours and 7.69 hours"]),
+     ["⏱ <b>How long Llama 3 8B takes with QLoRA depends on how long your 100,000 samples are: about 19.87 hours at 512 tokens each, 82.44 hours at 2,048 tokens each, on 1× RTX 3090",
+      "💵 Rented here on 1× H100: about 1.63 hours and 6.04 hours"]),
     ("fr", "combien de temps un qlora de llama 3 8b avec cent mille exemples sur ma 3090, et si "
      "je loue une h100 ?",
      ["⏱ <b>La durée d'un entraînement QLoRA pour Llama 3 8B dépend de la longueur de vos "

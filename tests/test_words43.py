@@ -156,11 +156,11 @@ def test_a_sum_alone_after_hours_is_whether_it_covers_them() -> None:
 # card's board power (was the cost of the run on a rented L40S, no electricity).
 ELECTRICITY_IN_WORDS: list[tuple[str, str, str]] = [
     ("es", "cuanto consume de luz un qlora de llama 3 8b en mi 3090 con 10k ejemplos de 512 "
-     "tokens?", "⚡ <b>Electricidad: unos 0,79\xa0kWh</b>"),
+     "tokens?", "⚡ <b>Electricidad: unos 0,7\xa0kWh</b>"),
     ("es", "cuanta luz gasta un qlora de llama 3 8b en mi 3090 con 10k ejemplos de 512 tokens?",
-     "⚡ <b>Electricidad: unos 0,79\xa0kWh</b>"),
+     "⚡ <b>Electricidad: unos 0,7\xa0kWh</b>"),
     ("fr", "combien de courant consomme un qlora de llama 3 8b sur ma 3090 avec 10k exemples de "
-     "512 tokens ?", "⚡ <b>Électricité\xa0: environ 0,79\u202fkWh</b>"),
+     "512 tokens ?", "⚡ <b>Électricité\xa0: environ 0,7\u202fkWh</b>"),
 ]
 
 
