@@ -119,3 +119,20 @@ def test_the_rate_and_its_steps_are_at_the_same_micro_batch() -> None:
 
 def test_the_default_is_the_trainers() -> None:
     assert TRAINER_BATCH == 8
+
+
+def test_the_micro_batch_is_said_once_beside_a_rate_and_its_time() -> None:
+    text = str(PIPELINE.ask(
+        "tok/s training llama 3 8b with qlora on an a100, 50M tokens, how long").text)
+    assert text.count("This assumes micro-batch 8") == 1, text
+
+
+def test_the_fewer_gpus_are_not_advised_when_the_more_are_paid_less() -> None:
+    """At micro-batch 8 on 8× H100 (4 on 4×), 8× H100 pays six 10-hour blocks, $139.20, and
+    4× H100 $148.48: "take 4× H100 when time is not pressing" would advise the dearer run."""
+    text = str(PIPELINE.ask("4x h100 vs 8x h100 for full finetune 13b on 1B tokens").text)
+    assert text.startswith("⏱ <b>8× H100 finishes sooner and costs less"), text
+    assert "time is not pressing" not in text, text
+    # without a run to price, the advice stands
+    plain = str(PIPELINE.ask("4x h100 vs 8x h100 for full finetune 13b").text)
+    assert "take 4× H100 when it holds the model and time is not pressing" in plain, plain

@@ -3738,6 +3738,16 @@ def _side_runs_lines(answer: Answer, ph: Phrases) -> Markup:
     return Markup("".join(out))
 
 
+def _more_paid_less(answer: Answer, gpu: str | None, a: int, b: int) -> bool:
+    """The run timed on both counts of one card is paid no more on the larger ("4x vs 8x h100
+    … on 1B tokens": 8× H100's six 10-hour blocks, $139.20, against 4× H100's $148.48): then
+    "take the fewer when time is not pressing" would advise the dearer run."""
+    paid = {t.gpu_count: t.quote.plan.usd for t in answer.compare_times
+            if t.quote is not None and t.gpu == gpu}
+    more, fewer = max(a, b), min(a, b)
+    return more in paid and fewer in paid and paid[more] <= paid[fewer]
+
+
 def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     """A comparison of two GPUs or configurations (what compare.html.j2 printed)."""
     out: list[str] = []
@@ -4101,7 +4111,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                     total=fmt.gb(c.b.vram_gb / c.b.gpu_count * n),
                 ))
                 put("\n")
-        elif same and c.a_usd_per_hour != c.b_usd_per_hour and (c.a is None or len(holds) == 2):
+        elif same and c.a_usd_per_hour != c.b_usd_per_hour and (c.a is None or len(holds) == 2) \
+                and not _more_paid_less(answer, c.gpu_a, c.a_count, c.b_count):
             more = c.a_count if c.a_count > c.b_count else c.b_count
             fewer = c.b_count if c.a_count > c.b_count else c.a_count
             put(_(
