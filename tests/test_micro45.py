@@ -136,3 +136,12 @@ def test_the_fewer_gpus_are_not_advised_when_the_more_are_paid_less() -> None:
     # without a run to price, the advice stands
     plain = str(PIPELINE.ask("4x h100 vs 8x h100 for full finetune 13b").text)
     assert "take 4× H100 when it holds the model and time is not pressing" in plain, plain
+
+
+def test_the_largest_model_a_budget_trains_is_named_once_when_both_lengths_agree() -> None:
+    """At micro-batch 8 the same two MoE models are the largest $10 trains at 512 and at 2,048
+    tokens a sample: named once (was the pair twice, "… at 2,048 tokens a sample, … at 512")."""
+    text = str(PIPELINE.ask(
+        "budget is 10 bucks, whats the biggest model i can qlora on 100k samples").text)
+    head = text.split("\n")[0]
+    assert head.count("Qwen3-Next 80B-A3B") == 1 and "tokens a sample" not in head, head

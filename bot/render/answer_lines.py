@@ -2407,7 +2407,8 @@ def _largest_budget(answer: Answer, ph: Phrases) -> Markup:
              "long": fmt.list(lb.long_names[:2]), "short": fmt.list(lb.short_names[:2]),
              "long_len": fmt.num(lb.long_len or 0), "short_len": fmt.num(lb.short_len or 0),
              "held": fmt.list(lb.held_names[:2])}
-    if lb.long_len is None or lb.long_names == lb.short_names:
+    # The names shown (two at most) the same at both lengths: said once.
+    if lb.long_len is None or lb.long_names[:2] == lb.short_names[:2]:
         head = _("Within %(budget)s, the largest model on file whose %(how)s run on your data it "
                  "pays for: %(long)s.", **facts)
     elif lb.long_names:
