@@ -92,13 +92,13 @@ def test_two_counts_with_hours_cost_each_side() -> None:
 def test_two_counts_with_a_dataset_time_each_side() -> None:
     out = _json("4x h100 vs 8x h100 for full finetune 13b on 1B tokens")
     body = str(out["text"])
-    assert "4× H100: about 16.29 hours (65.17 GPU-hours)." in body, body
-    assert "8× H100: about 8.15 hours (65.17 GPU-hours)." in body, body
+    assert "4× H100: about 15.02 hours (60.07 GPU-hours)." in body, body
+    assert "8× H100: about 7.4 hours (59.22 GPU-hours)." in body, body
     # The JSON describes the first configuration's estimated run.
-    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 65.17, "151.19")
+    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 60.07, "139.36")
     assert out["hours_assumed"] is True
     fr = str(_json("2 ou 4 H100 pour un fine-tuning complet de 8B sur 500M tokens ?")["text"])
-    assert "4× H100\u00a0: environ 5,34\u00a0heures" in fr, fr
+    assert "4× H100\u00a0: environ 4,6\u00a0heures" in fr, fr
 
 
 # --- time answers open as a native would write them ---------------------------------------------
@@ -125,19 +125,19 @@ def test_a_time_answer_opens_with_the_run_named(text: str, start: str) -> None:
 
 @pytest.mark.parametrize(("text", "start", "cost"), [
     ("how much to train a 1B model from scratch on 10B tokens",
-     "💵 <b>About $114.65 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, about 139.82 hours on 1×", "156.31"),
-    # LoRA's run is the cheapest here (a 4-bit base trains at a lower assumed utilisation), on
-    # the L40S: one 10-hour block ($8.20) covers its 4.2 hours, where the B200's 51 minutes
-    # took a block of $46.10.
+     "💵 <b>About $114.65 to train a 1B model from scratch on 10 billion tokens</b> — full AdamW, about 139.82 hours on 1×", "114.65"),
+    # LoRA's run is the cheapest here, on the L40S: one 10-hour block ($8.20) covers its 3.96
+    # hours, where the B200's took a block of $46.10 (micro45: at micro-batch 8 QLoRA's run is
+    # 3.97 hours there, the same block; LoRA leads on the run's own cost, $3.25 against $3.26).
     ("cost to fine-tune llama 8b on 50M tokens",
-     "💵 <b>About $3.25 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 3.96 hours on 1× L40S, the offered configuration where what you pay for this run, in whole blocks of GPU-hours, is least.", "3.44"),
+     "💵 <b>About $3.25 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 3.96 hours on 1× L40S, the offered configuration where what you pay for this run, in whole blocks of GPU-hours, is least.", "3.25"),
     ("cost to fine-tune llama 8b on 50M tokens on an h100",
-     "💵 <b>About $3.39 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.46 hours on 1× H100.", "4.08"),
+     "💵 <b>About $3.39 to fine-tune Llama 8B on 50 million tokens</b> — LoRA, about 1.46 hours on 1× H100.", "3.39"),
     ("¿cuánto cuesta entrenar un modelo de 1B desde cero con 10B tokens?",
-     "💵 <b>Unos 114,65\xa0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de tokens</b>", "156.31"),
+     "💵 <b>Unos 114,65\xa0US$ por entrenar un modelo de 1B desde cero con 10 mil millones de tokens</b>", "114.65"),
     ("combien coûte le fine-tuning de llama 3.1 8b sur 50M tokens",
      "💵 <b>Environ 3,25\xa0$US pour fine-tuner Llama 3.1 8B sur 50 millions de tokens</b>",
-     "3.44"),
+     "3.25"),
 ])
 def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: str) -> None:
     out = _json(text)
@@ -208,12 +208,12 @@ def test_how_many_hours_in_french_is_a_time_question(text: str, intent: str) -> 
     ("est-ce que les heures GPU expirent ?", {"intent": "pay"}),
     # "which is cheaper" between methods, with a dataset: each run's cost, cheapest first
     ("8b full ft vs lora quality aside which is cheaper on 50M tokens",
-     {"intent": "cost", "method": "lora", "cost_usd": "3.30"}),
-    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.38"}),
+     {"intent": "cost", "method": "lora", "cost_usd": "3.09"}),
+    ("cheapest way to finetune llama 3 8b on 20M tokens", {"intent": "cost", "cost_usd": "1.30"}),
     ("es mas barato hacer lora o qlora de un 8b con 50M tokens?",
-     {"intent": "cost", "cost_usd": "3.30"}),
+     {"intent": "cost", "cost_usd": "3.09"}),
     ("qu est-ce qui revient le moins cher en lora ou qlora pour un 8b sur 50M tokens ?",
-     {"intent": "cost", "cost_usd": "3.30"}),
+     {"intent": "cost", "cost_usd": "3.09"}),
 ])
 def test_forum_phrasings(text: str, facts: dict[str, object]) -> None:
     out = _json(text)
@@ -282,7 +282,7 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
 @pytest.mark.parametrize(("text", "facts"), [
     # "combien de temps il faut" asks how long, not how many cards
     ("combien de temps il faut pour qlorer un 70b sur 10M tokens avec une H100",
-     {"intent": "time", "gpu_count": 1, "hours": 2.64}),
+     {"intent": "time", "gpu_count": 1, "hours": 2.43}),
     ("combien de T4 il me faut pour 70b", {"intent": "recommend", "gpu_count": 8}),
     # a discount is answered by the price list (blocks at the same hourly rate)
     ("is there any discount for long rentals", {"intent": "prices"}),

@@ -33,10 +33,10 @@ TWO_CARDS = {
     ("en", "in minutes?", ["1× RTX 3090: about 236 minutes (3.93 hours)",
                            "1× RTX 4090: about 104 minutes (1.73 hours)", "⚖️"]),
     ("en", "how many hours?", ["1× RTX 3090: about 3.93 hours", "⚖️"]),
-    ("es", "¿en horas?", ["1× RTX 3090: alrededor de 4,16 horas",
-                          "1× RTX 4090: alrededor de 1,96 horas", "⚖️"]),
-    ("fr", "en minutes ?", ["1× RTX 3090 : environ 250 minutes (4,16 heures)",
-                            "1× RTX 4090 : environ 118 minutes (1,96 heure)", "⚖️"]),
+    ("es", "¿en horas?", ["1× RTX 3090: alrededor de 3,93 horas",
+                          "1× RTX 4090: alrededor de 1,73 horas", "⚖️"]),
+    ("fr", "en minutes ?", ["1× RTX 3090 : environ 236 minutes (3,93 heures)",
+                            "1× RTX 4090 : environ 104 minutes (1,73 heure)", "⚖️"]),
 ])
 def test_a_unit_after_two_cards_compared_on_a_run_is_both_times_in_it(
         lang: str, asked: str, said: list[str]) -> None:
@@ -52,7 +52,7 @@ def test_days_after_two_priced_cards_compared_say_the_lead_in_days() -> None:
     _, reply = converse("h100 vs a100 for lora llama 3 8b 100k samples 1k tokens", "in days?",
                         locale="en")
     assert reply.answer.intent == "compare", reply.text
-    says(reply.text, ["1× H100 finishes sooner (about 4.15 hours (0.2 days) against 10.14 hours (0.4 days))"], [])
+    says(reply.text, ["1× H100 finishes sooner (about 2.94 hours (0.1 days) against 8.94 hours (0.4 days))"], [])
 
 
 @pytest.mark.parametrize(("lang", "run", "asked", "said"), [
@@ -83,9 +83,9 @@ def test_why_not_another_card_still_compares_them() -> None:
 
 @pytest.mark.parametrize(("lang", "run", "asked", "said"), [
     ("en", "h100 vs a100 for lora llama 3 8b 100k samples 1k tokens", "and on 2 of each?",
-     "2× H100 finishes sooner (about 2.08 hours against 5.07 hours)"),
+     "2× H100 finishes sooner (about 1.47 hours against 4.47 hours)"),
     ("en", "h100 vs a100 for lora llama 3 8b 100k samples 1k tokens", "what about two each",
-     "2× H100 finishes sooner (about 2.08 hours against 5.07 hours)"),
+     "2× H100 finishes sooner (about 1.47 hours against 4.47 hours)"),
     ("es", "h100 o a100 para lora de llama 3 8b, 100k ejemplos de 1k tokens",
      "¿y con dos de cada una?", "2× H100 termina antes"),
     ("fr", "h100 ou a100 pour un lora de llama 3 8b, 100k exemples de 1k tokens",
@@ -107,10 +107,10 @@ def test_some_of_each_after_two_cards_compared_is_both_at_that_count(
                                  "1× RTX 3090: about 3.93 hours", "1× RTX 4090: about 1.73 hours",
                                  "⚖️"]),
     ("en", "how long for both?", ["1× RTX 3090: about 3.93 hours", "⚖️"]),
-    ("es", "¿cuánto tarda en cada una?", ["1× RTX 3090: alrededor de 4,16 horas",
-                                          "1× RTX 4090: alrededor de 1,96 horas", "⚖️"]),
-    ("fr", "combien de temps sur chacune ?", ["1× RTX 3090 : environ 4,16 heures",
-                                              "1× RTX 4090 : environ 1,96 heure", "⚖️"]),
+    ("es", "¿cuánto tarda en cada una?", ["1× RTX 3090: alrededor de 3,93 horas",
+                                          "1× RTX 4090: alrededor de 1,73 horas", "⚖️"]),
+    ("fr", "combien de temps sur chacune ?", ["1× RTX 3090 : environ 3,93 heures",
+                                              "1× RTX 4090 : environ 1,73 heure", "⚖️"]),
 ])
 def test_how_long_on_each_after_two_cards_compared_on_a_run_is_both_times(
         lang: str, asked: str, said: list[str]) -> None:
@@ -127,10 +127,10 @@ def test_how_long_on_each_after_two_cards_compared_on_a_run_is_both_times(
      "about 2.91 hours on 1× H100 (2.91 GPU-hours for 100 million tokens)"),
     ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
      "¿y si son de 2k tokens cada uno?",
-     "alrededor de 3,53 horas en 1× H100 (3,53 GPU-horas para 100 millones de tokens)"),
+     "alrededor de 2,91 horas en 1× H100 (2,91 GPU-horas para 100 millones de tokens)"),
     ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
      "tokens", "et avec 2k tokens chacun ?",
-     "environ 3,53 heures sur 1× H100 (3,53 GPU-heures pour 100 millions de tokens)"),
+     "environ 2,91 heures sur 1× H100 (2,91 GPU-heures pour 100 millions de tokens)"),
 ])
 def test_a_length_each_after_samples_of_a_length_is_as_many_samples_that_long(
         lang: str, run: str, asked: str, said: str) -> None:
@@ -153,9 +153,9 @@ def test_samples_after_a_length_each_count_at_that_length() -> None:
     ("en", "lora llama 3 8b 50k samples 1k tokens h100 how long", "sorry i meant 500k samples",
      "about 14.69 hours on 1× H100 (14.69 GPU-hours for 500 million tokens)"),
     ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
-     "perdón, quise decir 500k ejemplos", "alrededor de 20,73 horas en 1× H100"),
+     "perdón, quise decir 500k ejemplos", "alrededor de 14,69 horas en 1× H100"),
     ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
-     "tokens", "pardon, je voulais dire 500k exemples", "environ 20,73 heures sur 1× H100"),
+     "tokens", "pardon, je voulais dire 500k exemples", "environ 14,69 heures sur 1× H100"),
 ])
 def test_samples_corrected_after_samples_of_a_length_are_that_many_of_them(
         lang: str, run: str, asked: str, said: str) -> None:
@@ -219,7 +219,7 @@ def test_a_memory_with_one_card_after_several_is_one_card() -> None:
 
 @pytest.mark.parametrize(("lang", "run", "asked", "pair", "said"), [
     ("en", "a100 vs h100 for lora llama 3 8b, 100k samples 1k tokens", "sorry, h200 not h100",
-     ("a100-80gb", ("h200",)), "1× H200 finishes sooner (about 4.15 hours against 10.14 hours)"),
+     ("a100-80gb", ("h200",)), "1× H200 finishes sooner (about 2.94 hours against 8.94 hours)"),
     ("en", "a100 vs h100 for lora llama 3 8b, 100k samples 1k tokens",
      "no i meant l40s, not a100", ("l40s", ("h100",)), "1× L40S costs less ($8.20 paid"),
     ("en", "3090 or 4090 for qlora llama 3 8b, 10k samples of 1k tokens", "oops 5090 not 4090",
@@ -249,9 +249,9 @@ def first_tokens(run: str) -> int:
     ("en", "3090 or 4090 for qlora llama 3 8b, 10k samples of 1k tokens", "and on my 3060?",
      "QLoRA of Llama 3 8B: about 11.02 hours on 1× RTX 3060"),
     ("es", "a100 o h100 para lora de llama 3 8b, 100k ejemplos de 1k tokens",
-     "¿y en una l40s?", "Entrenamiento LoRA de Llama 3 8B: alrededor de 8,94 horas en 1× L40S"),
+     "¿y en una l40s?", "Entrenamiento LoRA de Llama 3 8B: alrededor de 7,72 horas en 1× L40S"),
     ("fr", "a100 ou h100 pour un lora de llama 3 8b, 100k exemples de 1k tokens",
-     "et sur une l40s ?", "Entraînement LoRA pour Llama 3 8B : environ 8,94 heures sur 1× L40S"),
+     "et sur une l40s ?", "Entraînement LoRA pour Llama 3 8B : environ 7,72 heures sur 1× L40S"),
 ])
 def test_another_card_after_two_compared_on_a_run_is_that_run_there(
         lang: str, run: str, asked: str, said: str) -> None:
