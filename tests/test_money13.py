@@ -49,7 +49,7 @@ def test_a_budget_below_the_block_beside_a_fit_quotes_no_run() -> None:
 def test_a_budget_beside_a_runs_tokens_reports_the_runs_cost() -> None:
     out = ask_json("i have $50, can i full finetune qwen2.5 3b on 20M tokens")
     assert (out["gpu"], out["hours"], out["cost_usd"], out["gpu_hours"]) == \
-        ("a100-80gb", 1.07, "0.98", 1.07)
+        ("a100-80gb", 0.96, "0.88", 0.96)
     assert out["hours_assumed"] is True  # an assumed utilization
     text = str(out["text"])
     assert text.startswith("✅ <b>Within $50: this run costs about $0.88"), text
@@ -92,7 +92,7 @@ def test_a_run_priced_on_a_card_beside_the_one_owned(
 def test_a_run_with_its_data_priced_beside_the_card_owned() -> None:
     out = ask_json("i have a 4090 and want to qlora llama 3 8b on 20M tokens, how much is it "
                    "on an h100")
-    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "1.74"), out
+    assert (out["intent"], out["gpu"], out["cost_usd"]) == ("cost", "h100", "1.37"), out
     text = str(out["text"])
     assert text.startswith("💵 <b>About $1.37 to fine-tune Llama 3 8B on 20 million tokens"), text
     assert "🖥 Your RTX 4090 (24 GB) holds it too" in text
@@ -188,12 +188,14 @@ LARGEST_BUDGET: list[tuple[str, str | None, str]] = [
      "📏 <b>Within $10, the largest model on file whose QLoRA run on your data it pays for"),
     ("tengo 10 dolares, cual es el modelo mas grande que puedo entrenar con qlora con 100k "
      "ejemplos", "es", "📏 <b>Con 10 US$, el modelo más grande de nuestra lista cuyo "
-     "entrenamiento QLoRA con tus datos te alcanza: DeepSeekMoE 16B con ejemplos de 2.048 "
-     "tokens, Phi-3.5 MoE (42B MoE) con ejemplos de 512.</b>"),
+     "entrenamiento QLoRA con tus datos te alcanza: Qwen3-Next 80B-A3B (MoE) y "
+     "Qwen3-Coder-Next 80B-A3B con ejemplos de 2.048 tokens, Qwen3-Next 80B-A3B (MoE) y "
+     "Qwen3-Coder-Next 80B-A3B con ejemplos de 512.</b>"),
     ("j'ai 10 $, quel est le plus gros modèle que je peux qlora sur 100k exemples ?", "fr",
      "📏 <b>Avec 10 $US, le plus grand modèle de notre liste dont l'entraînement QLoRA sur vos "
-     "données tient dans ce budget : DeepSeekMoE 16B avec des exemples de 2 048 tokens, "
-     "Phi-3.5 MoE (42B MoE) avec des exemples de 512.</b>"),
+     "données tient dans ce budget : Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B "
+     "avec des exemples de 2 048 tokens, Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B "
+     "avec des exemples de 512.</b>"),
 ]
 
 
