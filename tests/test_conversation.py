@@ -360,16 +360,16 @@ def test_a_follow_up_keeps_the_run_settings_it_does_not_change(
     ("how long to qlora llama 3 8b on my 4090 with twenty million tokens",
      "will it finish overnight?", "⏱ <b>QLoRA of Llama 3 8B: about 3.54 hours on 1× RTX 4090"),
     ("cuánto tarda un qlora de llama 3 8b en mi 4090 con veinte millones de tokens",
-     "¿y se termina en una noche?", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 3,69 horas"),
+     "¿y se termina en una noche?", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 3,54 horas"),
     ("combien de temps pour un qlora de llama 3 8b sur ma 4090 avec vingt millions de tokens",
-     "ça finit en une nuit ?", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 3,69 heures"),
+     "ça finit en une nuit ?", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 3,54 heures"),
     # A deadline read as hours ("a day", "a weekend") after a run on a dataset: still how long.
     ("how long to qlora llama 3 8b on my 4090 with twenty million tokens",
      "will it be done in a day?", "⏱ <b>QLoRA of Llama 3 8B: about 3.54 hours on 1× RTX 4090"),
     ("how long to qlora llama 3 8b on an h100 with twenty million tokens",
      "can i finish it over a weekend?", "⏱ <b>QLoRA of Llama 3 8B: about 35 minutes on 1× H100"),
     ("cuánto tarda un qlora de llama 3 8b en mi 4090 con veinte millones de tokens",
-     "¿y se termina en un día?", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 3,69 horas"),
+     "¿y se termina en un día?", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 3,54 horas"),
 ])
 def test_will_it_finish_overnight_after_a_run_is_how_long_it_takes(
         first: str, then: str, lead: str) -> None:

@@ -86,11 +86,11 @@ ELECTRICITY = [
       "not the rest of the PC, and an upper bound"]),
     ("mi 4090 consume 450W, la luz a 0,20 €/kWh, cuánto me cuesta un qlora de llama 3 8b con "
      "10k ejemplos de 512 tokens", "es", "rtx-4090",
-     ["Electricidad: unos 0,51 kWh, 0,10 € a 0,20 € el kWh", "1 × 450 W × 1,14 horas, los vatios "
+     ["Electricidad: unos 0,4 kWh, 0,08 € a 0,20 € el kWh", "1 × 450 W × 53 minutos, los vatios "
       "que indicaste", "sin el resto del PC"]),
     ("combien d'électricité pour un qlora de llama 3 8b sur ma 3090 avec 10k exemples de 512 "
      "tokens, à 0,25 € le kWh", "fr", "rtx-3090",
-     ["Électricité : environ 0,79 kWh, 0,20 € à 0,25 € le kWh",
+     ["Électricité : environ 0,7 kWh, 0,17 € à 0,25 € le kWh",
       "la puissance nominale de la RTX 3090", "sans le reste du PC"]),
     # Two cards: each card's board power, both drawn the whole run.
     ("electricity cost to qlora llama 3 8b on my 2x 3090 with 10k examples of 512 tokens at "
@@ -215,5 +215,5 @@ def test_own_card_against_a_rented_one_weighs_its_electricity() -> None:
         assert "Rented here, the run costs $0.34 on 1× L40S" in text, text
     es = ask_json("¿uso mi 3090 o alquilo una l40s para un qlora de llama 3 8b con 10k ejemplos "
                   "de 512 tokens? la luz a 0,20 €/kWh, ¿qué sale más barato?", "es")
-    assert "Tu propia RTX 3090 no paga alquiler, solo su electricidad: unos 0,79 kWh" \
+    assert "Tu propia RTX 3090 no paga alquiler, solo su electricidad: unos 0,7 kWh" \
         in flat(es["text"]), es["text"]

@@ -162,9 +162,9 @@ TOKENS_OF_THE_RUN = [
     (("qlora llama 3 8b on an h100 for 12 hours", "how many tokens is that"), "en",
      "In 12 hours, 1× H100 trains about 410 million tokens"),
     (("con 30 dolares, lora de mistral 7b", "cuantos tokens son?"), "es",
-     "En 34 horas, 1× L40S entrena unos 440 millones de tokens"),
+     "En 34 horas, 1× L40S entrena unos 470 millones de tokens"),
     (("qlora de llama 3 8b sur une h100 pendant 10 h", "ça fait combien de tokens ?"), "fr",
-     "En 10 heures, 1× H100 entraîne environ 270 millions de tokens"),
+     "En 10 heures, 1× H100 entraîne environ 340 millions de tokens"),
 ]
 
 

@@ -517,12 +517,12 @@ def test_a_closed_weights_model_gets_an_honest_answer(text: str, lang: str, phra
          ("depends on how long your 10,000 samples are: about 25 minutes at 512 tokens each, 1.7 hours at 2,048 tokens each, on 1× A100 80GB (1 epoch)",
           "About $0.39 and $1.56 at $0.92/hour.", "How long is one of your samples, about?")),
         ("cuanto tarda un qlora de llama 3 8b con 5000 ejemplos en una h100", "es", 5000,
-         ("depende de cuánto miden tus 5.000 ejemplos: aproximadamente 10 minutos con 512 tokens "
-          "cada uno, 23 minutos con 2.048 tokens cada uno, en 1× H100 (1 época)",
+         ("depende de cuánto miden tus 5.000 ejemplos: aproximadamente 5 minutos con 512 tokens "
+          "cada uno, 18 minutos con 2.048 tokens cada uno, en 1× H100 (1 época)",
           "¿Cuánto mide, más o menos, cada ejemplo?")),
         ("combien de temps pour 20k exemples sur un a100 en lora 7b", "fr", 20000,
-         ("dépend de la longueur de vos 20 000 exemples : environ 1,04 heure à 512 tokens chacun, "
-          "3,34 heures à 2 048 tokens chacun, sur 1× A100 80GB (1 époque)",
+         ("dépend de la longueur de vos 20 000 exemples : environ 48 minutes à 512 tokens chacun, "
+          "3,1 heures à 2 048 tokens chacun, sur 1× A100 80GB (1 époque)",
           "Combien de tokens compte environ chacun de vos exemples ?")),
     ],
 )
