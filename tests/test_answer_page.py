@@ -33,7 +33,7 @@ def test_an_oom_at_a_sequence_length_leads_on_its_own_line(cat: Catalogue) -> No
 
 def test_a_training_speed_with_a_dataset_is_followed_by_its_time(cat: Catalogue) -> None:
     text = _reply("tok/s training llama 3 8b with qlora on an a100, 50M tokens, how long", cat)
-    assert text.startswith("🏋️ <b>About 2,760 training tokens/s")
+    assert text.startswith("🏋️ <b>About 3,050 training tokens/s")
     assert "short run.</i>\n\n⏱ <b>QLoRA of Llama 3 8B: about " in text
 
 

@@ -21,7 +21,7 @@ from tests.support.chat import ask, converse
      "una h100", "es", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 4,42\xa0horas",
      "⏱ Si lo alquilas aquí en 1× H100: alrededor de 7\xa0minutos"),
     ("qlora llama 3 8b sur ma 3060 avec 5k lignes de 800 tokens, combien de temps et combien ça "
-     "coûte sur une h100 ?", "fr", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 4,57",
+     "coûte sur une h100 ?", "fr", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 4,42",
      "⏱ En location chez nous sur 1× H100\xa0: environ 7\xa0minutes"),
 ])
 def test_own_card_time_and_the_named_rented_cards_cost(

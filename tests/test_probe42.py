@@ -118,8 +118,9 @@ def test_flash_attention_2_asked_of_a_card_is_unchanged() -> None:
 
 @pytest.mark.parametrize(("text", "head"), [
     # A run's time asked in minutes in the question itself: the minutes, the hours beside them
-    # (was "about 1.36 hours" alone; conv42 reads "in minutes?" as a follow-up)
-    ("qlora llama 3 8b 4090 10k samples 512 tok how long in minutes?",
+    # (was "about 1.36 hours" alone; conv42 reads "in minutes?" as a follow-up). (micro45: 20k
+    # samples, was 10k: at micro-batch 8 those took 53 minutes, under an hour, no hours beside.)
+    ("qlora llama 3 8b 4090 20k samples 512 tok how long in minutes?",
      r"⏱ <b>QLoRA of Llama 3 8B: about \d+ minutes \(\d+\.\d+ hours\) on 1× RTX 4090"),
     ("how long to lora llama 3 8b on an a100 with 30k samples of 1k tokens, in mins",
      r"⏱ <b>LoRA of Llama 3 8B: about \d+ minutes \(\d+\.\d+ hours\) on 1× A100 80GB"),
