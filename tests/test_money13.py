@@ -189,13 +189,11 @@ LARGEST_BUDGET: list[tuple[str, str | None, str]] = [
     ("tengo 10 dolares, cual es el modelo mas grande que puedo entrenar con qlora con 100k "
      "ejemplos", "es", "📏 <b>Con 10 US$, el modelo más grande de nuestra lista cuyo "
      "entrenamiento QLoRA con tus datos te alcanza: Qwen3-Next 80B-A3B (MoE) y "
-     "Qwen3-Coder-Next 80B-A3B con ejemplos de 2.048 tokens, Qwen3-Next 80B-A3B (MoE) y "
-     "Qwen3-Coder-Next 80B-A3B con ejemplos de 512.</b>"),
+     "Qwen3-Coder-Next 80B-A3B.</b>"),
     ("j'ai 10 $, quel est le plus gros modèle que je peux qlora sur 100k exemples ?", "fr",
      "📏 <b>Avec 10 $US, le plus grand modèle de notre liste dont l'entraînement QLoRA sur vos "
-     "données tient dans ce budget : Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B "
-     "avec des exemples de 2 048 tokens, Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B "
-     "avec des exemples de 512.</b>"),
+     "données tient dans ce budget : Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B."
+     "</b>"),
 ]
 
 
