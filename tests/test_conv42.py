@@ -29,11 +29,11 @@ RUN_H100 = {
 @pytest.mark.parametrize(("lang", "asked", "said"), [
     ("en", "in minutes?", "about 176 minutes (2.94 hours) on 1× H100"),
     ("en", "how many mins?", "about 176 minutes (2.94 hours) on 1× H100"),
-    ("es", "¿en minutos?", "alrededor de 249 minutos (4,15 horas) en 1× H100"),
-    ("es", "¿cuántos minutos?", "alrededor de 249 minutos (4,15 horas) en 1× H100"),
-    ("fr", "en minutes ?", "environ 249 minutes (4,15 heures) sur 1× H100"),
+    ("es", "¿en minutos?", "alrededor de 176 minutos (2,94 horas) en 1× H100"),
+    ("es", "¿cuántos minutos?", "alrededor de 176 minutos (2,94 horas) en 1× H100"),
+    ("fr", "en minutes ?", "environ 176 minutes (2,94 heures) sur 1× H100"),
     # "combien de …" was read only as "combien d'…": the price of the run
-    ("fr", "combien de minutes ?", "environ 249 minutes (4,15 heures) sur 1× H100"),
+    ("fr", "combien de minutes ?", "environ 176 minutes (2,94 heures) sur 1× H100"),
 ])
 def test_in_minutes_after_a_time_in_hours_is_the_same_run_in_minutes(
         lang: str, asked: str, said: str) -> None:
@@ -42,7 +42,7 @@ def test_in_minutes_after_a_time_in_hours_is_the_same_run_in_minutes(
     q = reply.query
     assert (reply.answer.intent, q.model_id, q.method, q.gpu, q.dataset_tokens, q.minutes_asked) \
         == ("time", "llama-3-8b", "lora", "h100", 100_000_000, True), reply.text
-    says(first.text, ["4,15" if lang != "en" else "4.15"], ["249"])
+    says(first.text, ["2,94" if lang != "en" else "2.94"], ["176"])
     says(reply.text.split("\n")[1], [said], ["🤔", "💵"])
 
 
@@ -56,7 +56,7 @@ def test_how_many_days_in_french_said_with_de_is_the_days() -> None:
     _, reply = converse("combien de temps pour un full finetune de llama 3 8b sur 8x h100 avec "
                         "2B tokens", "combien de jours ?", locale="fr")
     assert (reply.answer.intent, reply.query.days_asked) == ("time", True), reply.text
-    says(reply.text, ["heures (0,5 jour) sur 8× H100"], ["$US pour"])
+    says(reply.text, ["heures (0,4 jour) sur 8× H100"], ["$US pour"])
 
 
 @pytest.mark.parametrize(("lang", "run", "asked", "said"), [
@@ -102,9 +102,9 @@ def test_same_for_another_size_is_that_run_for_it(
     ("en", "lora llama 3 8b on an h100 with 50k samples of 1k tokens how long", "same on an a100",
      "about 4.47 hours on 1× A100 80GB"),
     ("es", "cuánto tarda un lora de llama 3 8b en una h100 con 50k ejemplos de 1k tokens",
-     "lo mismo en una a100", "alrededor de 5,07 horas en 1× A100 80GB"),
+     "lo mismo en una a100", "alrededor de 4,47 horas en 1× A100 80GB"),
     ("fr", "combien de temps pour un lora de llama 3 8b sur une h100 avec 50k exemples de 1k "
-     "tokens", "pareil sur une a100", "environ 5,07 heures sur 1× A100 80GB"),
+     "tokens", "pareil sur une a100", "environ 4,47 heures sur 1× A100 80GB"),
 ])
 def test_same_on_another_card_is_that_run_there(
         lang: str, run: str, asked: str, said: str) -> None:
@@ -189,8 +189,8 @@ def test_cheaper_after_a_run_on_the_card_where_it_costs_least_says_so() -> None:
 
 @pytest.mark.parametrize(("lang", "asked", "said"), [
     ("en", "minutes?", "about 88 minutes (1.47 hours) on 1× H100"),
-    ("es", "¿minutos?", "alrededor de 124 minutos (2,07 horas) en 1× H100"),
-    ("fr", "minutes ?", "environ 124 minutes (2,07 heures) sur 1× H100"),
+    ("es", "¿minutos?", "alrededor de 88 minutos (1,47 horas) en 1× H100"),
+    ("fr", "minutes ?", "environ 88 minutes (1,47 heure) sur 1× H100"),
 ])
 def test_a_unit_alone_after_a_time_is_the_time_in_it(lang: str, asked: str, said: str) -> None:
     # was "I did not understand" ("hours?" alone was read)
@@ -250,11 +250,11 @@ def test_cheaper_after_a_dear_method_costed_is_the_cheapest_method() -> None:
      "LoRA of Llama 3 8B: about 10.78 hours on 1× RTX 3060"),
     ("es", "¿puedo hacer lora de llama 3 8b en mi 3060 con 10k ejemplos de 1k tokens? ¿cuánto "
      "tarda?", "¿y si uso qlora?", "✅ <b>Sí: Llama 3 8B cabe en 1× RTX 3060 (QLoRA).</b>",
-     "QLoRA de Llama 3 8B: alrededor de 11,33 horas en 1× RTX 3060"),
+     "QLoRA de Llama 3 8B: alrededor de 11,02 horas en 1× RTX 3060"),
     ("fr", "je peux faire un lora de llama 3 8b sur ma 3060 avec 10k exemples de 1k tokens ? "
      "combien de temps ?", "et si j'utilise qlora ?",
      "✅ <b>Oui : Llama 3 8B tient sur 1× RTX 3060 (QLoRA).</b>",
-     "QLoRA pour Llama 3 8B : environ 11,33 heures sur 1× RTX 3060"),
+     "QLoRA pour Llama 3 8B : environ 11,02 heures sur 1× RTX 3060"),
 ])
 def test_a_change_after_a_run_that_did_not_fit_ones_card_says_whether_it_fits_then_its_time(
         lang: str, run: str, asked: str, verdict: str, time: str) -> None:
