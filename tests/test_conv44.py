@@ -32,11 +32,11 @@ TWO_CARDS = {
                              "1× RTX 4090: 1.73 GPU-hours (about 1.73 hours)", "⚖️"]),
     ("en", "how many gpu hours each?", ["1× RTX 3090: 3.93 GPU-hours", "⚖️"]),
     ("es", "¿en horas gpu?", ["⏱ <b>GPU-horas para 10 millones de tokens (1 época)</b>",
-                              "1× RTX 3090: 4,16 GPU-horas (alrededor de 4,16 horas)",
+                              "1× RTX 3090: 3,93 GPU-horas (alrededor de 3,93 horas)",
                               "1× RTX 4090: 1,73 GPU-horas", "⚖️"]),
     ("fr", "en heures GPU ?", ["⏱ <b>GPU-heures pour 10 millions de tokens (1 époque)</b>",
-                               "1× RTX 3090 : 4,16 GPU-heures (environ 4,16 heures)",
-                               "1× RTX 4090 : 1,96 GPU-heure", "⚖️"]),
+                               "1× RTX 3090 : 3,93 GPU-heures (environ 3,93 heures)",
+                               "1× RTX 4090 : 1,73 GPU-heure", "⚖️"]),
 ])
 def test_gpu_hours_after_two_cards_compared_on_a_run_lead_for_both(
         lang: str, asked: str, said: list[str]) -> None:
@@ -49,11 +49,11 @@ def test_gpu_hours_after_two_cards_compared_on_a_run_lead_for_both(
 
 
 def test_gpu_hours_after_two_priced_configurations_lead_before_the_verdict() -> None:
-    # 2× H100 timed at 1.49 hours is 2.97 GPU-hours: the GPU-hours lead, the hours beside
+    # 2× H100 timed at 1.24 hours is 2.47 GPU-hours: the GPU-hours lead, the hours beside
     _, reply = converse("2x h100 vs 4x a100 for qlora llama 3 70b 10k samples 1k tokens",
                         "in gpu hours?", locale="en")
-    says(reply.text, ["⏱ <b>GPU-hours for 10 million tokens", "2× H100: 2.97 GPU-hours (about "
-                      "1.49 hours)", "4× A100 80GB: 8.45 GPU-hours (about 2.11 hours)",
+    says(reply.text, ["⏱ <b>GPU-hours for 10 million tokens", "2× H100: 2.47 GPU-hours (about "
+                      "1.24 hours)", "4× A100 80GB: 7.69 GPU-hours (about 1.92 hours)",
                       "⚖️"], [])
 
 
@@ -161,10 +161,10 @@ def test_vllm_reserving_memory_is_still_memory() -> None:
      ["⏱ <b>Training time for 10 million tokens (1 epoch)</b>", "1× RTX 3090: about 3.93 hours",
       "1× RTX 4090: about 1.73 hours", "⚖️"]),
     ("es", "3090 o 4090 para qlora de llama 3 8b?", "¿cuánto tarda con 10k ejemplos de 1k tokens?",
-     ["1× RTX 3090: alrededor de 4,16 horas", "1× RTX 4090: alrededor de 1,96 horas", "⚖️"]),
+     ["1× RTX 3090: alrededor de 3,93 horas", "1× RTX 4090: alrededor de 1,73 horas", "⚖️"]),
     ("fr", "3090 ou 4090 pour un qlora de llama 3 8b ?",
      "combien de temps avec 10k exemples de 1k tokens ?",
-     ["1× RTX 3090 : environ 4,16 heures", "1× RTX 4090 : environ 1,96 heure", "⚖️"]),
+     ["1× RTX 3090 : environ 3,93 heures", "1× RTX 4090 : environ 1,73 heure", "⚖️"]),
     ("en", "h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
      ["⏱ <b>1× H100 finishes sooner (about 2.94 hours against 8.94 hours), 1× A100 80GB costs less ($9.20 paid against $23.20).</b>", "⚖️"]),
 ])
@@ -182,7 +182,7 @@ def test_data_after_two_cards_compared_is_the_run_on_both(
 def test_some_of_each_after_data_priced_on_two_cards_is_both_at_that_count() -> None:
     *_, reply = converse("h100 or a100 for lora llama 3 8b", "how much for 100k samples of 1k tokens?",
                          "and on 2 of each?", locale="en")
-    says(reply.text, ["2× H100 finishes sooner (about 2.08 hours against 5.07 hours)"], ["🤔"])
+    says(reply.text, ["2× H100 finishes sooner (about 1.47 hours against 4.47 hours)"], ["🤔"])
 
 
 @pytest.mark.parametrize(("lang", "turns", "said"), [

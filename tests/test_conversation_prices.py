@@ -21,15 +21,15 @@ def spaced(text: str) -> str:
     return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
-# The run's time, then its cost: the cost of that run (20,480,000 tokens, 50 minutes on an H100:
-# $1.95 of the $23.20 block), never the price list.
+# The run's time, then its cost: the cost of that run (20,480,000 tokens, 36 minutes on an H100
+# at micro-batch 8: $1.39 of the $23.20 block), never the price list.
 THAT_COST: list[tuple[str, str, str]] = [
-    (TIMED_EN, "how much is that?", "About $1.95 to fine-tune Llama 3 8B on 20,480,000 tokens"),
+    (TIMED_EN, "how much is that?", "About $1.39 to fine-tune Llama 3 8B on 20,480,000 tokens"),
     (TIMED_EN, "how much?", "About $1.39"),
     (TIMED_EN, "whats the price", "About $1.39"),
     (TIMED_EN, "how much would it be", "About $1.39"),
-    (TIMED_ES, "cuánto es eso?", "Unos 1,95 US$ por hacer fine-tuning de Llama 3 8B"),
-    (TIMED_FR, "ça fait combien ?", "Environ 1,95 $US pour fine-tuner Llama 3 8B"),
+    (TIMED_ES, "cuánto es eso?", "Unos 1,39 US$ por hacer fine-tuning de Llama 3 8B"),
+    (TIMED_FR, "ça fait combien ?", "Environ 1,39 $US pour fine-tuner Llama 3 8B"),
 ]
 
 
@@ -40,7 +40,7 @@ def test_how_much_is_that_after_a_time_is_the_runs_cost(first: str, then: str, f
     for field in ("model_id", "method", "gpu", "dataset_tokens"):
         assert getattr(reply.query, field) == getattr(before.query, field), field
     assert fragment in spaced(reply.text), reply.text
-    assert to_json(reply)["cost_usd"] == "1.95"
+    assert to_json(reply)["cost_usd"] == "1.39"
     assert "Whole configurations" not in reply.text and "Configurations complètes" not in reply.text
 
 
@@ -55,13 +55,13 @@ def test_the_price_list_asked_after_a_run_is_still_the_list(then: str) -> None:
 # illustrative 24 hours, $55.68, the samples ignored; then the time answer again).
 @pytest.mark.parametrize(("turns", "costs"), [
     (("how long to lora llama 3 8b on 50k samples on an h100", "how much would that cost"),
-     ("$3.22", "$8.35")),
+     ("$1.81", "$6.94")),
     (("lora llama 3 8b on an h100", "how long for 50k samples?", "how much would that cost"),
-     ("$3.22", "$8.35")),
+     ("$1.81", "$6.94")),
     (("cuánto tarda un lora de llama 3 8b con 50k muestras en una h100", "¿y cuánto costaría?"),
-     ("3,22 US$", "8,35 US$")),
+     ("1,81 US$", "6,94 US$")),
     (("lora de llama 3 8b sur un h100", "combien de temps pour 50k exemples ?",
-      "et ça coûterait combien ?"), ("3,22", "8,35")),
+      "et ça coûterait combien ?"), ("1,81", "6,94")),
 ])
 def test_the_cost_of_samples_timed_is_each_lengths_cost(
     turns: tuple[str, ...], costs: tuple[str, str]
