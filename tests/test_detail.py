@@ -245,10 +245,12 @@ def test_the_b200_is_timed_at_its_cited_dense_bf16_peak() -> None:
                  dataset_tokens=D(200_000_000))
     t = d.training_time
     assert t is not None and t.problem is None and t.asked and t.peak_tflops == D(2250)
-    # 2,048 tokens a micro-step: 6 x 70e9 x 2048 / (2250e12 x 0.5) = 0.765 s of matmuls and
-    # 0.05 s of fixed cost: 0.5 x 0.765 / 0.815 = 0.469 of the peak.
-    assert t.mfu == D("0.469")
-    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "2250", "0.469")
+    # (micro45: timed at micro-batch 8, which 2× B200 holds) 8 × 2,048 tokens a micro-step:
+    # 6 x 70e9 x 16384 / (2250e12 x 0.5) = 6.12 s of matmuls and 0.05 s of fixed cost:
+    # 0.5 x 6.12 / 6.17 = 0.496 of the peak (0.469 at micro-batch 1).
+    assert t.typical_micro == 8
+    assert t.mfu == D("0.496")
+    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "2250", "0.496")
     assert t.quote is not None and (t.quote.gpu, t.quote.gpu_count) == ("b200", 2)
     assert "2,250" in render(d, "en")
 
@@ -260,19 +262,22 @@ def test_lora_70b_on_200m_tokens_on_4x_a100() -> None:
     assert t is not None and t.problem is None and t.asked
     # 4·N·D for LoRA + 2·N·D to recompute the checkpointed forward (checkpointing by default).
     assert t.flops_per_param_token == 6 and t.flops == D(6) * 70 * 10**9 * 200_000_000
-    # 6 x 70e9 x 2048 / (312e12 x 0.5) = 5.51 s of matmuls a micro-step, 0.05 s fixed.
-    assert t.mfu == D("0.496") and t.mfu_assumed and t.peak_tflops == D(312)
-    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "312", "0.496") == D("150.78")
-    assert t.wall_clock_hours == D("37.695")
+    # (micro45: timed at micro-batch 4, the most up to 8 that 4× A100 80GB holds)
+    # 6 x 70e9 x 4 x 2048 / (312e12 x 0.5) = 22.05 s of matmuls a micro-step, 0.05 s fixed:
+    # 0.499 of the peak (0.496 at micro-batch 1).
+    assert t.typical_micro == 4
+    assert t.mfu == D("0.499") and t.mfu_assumed and t.peak_tflops == D(312)
+    assert t.gpu_hours == _gpu_hours(6, 70, 200_000_000, "312", "0.499") == D("149.87")
+    assert t.wall_clock_hours == D("37.4675")
     quote = t.quote
     assert quote is not None and (quote.gpu, quote.gpu_count) == ("a100-80gb", 4)
     assert quote.gpu_hours == t.gpu_hours and not quote.hours_assumed
-    assert quote.cost_usd == D("150.78") * D("0.92")
-    assert quote.plan.hours_bought >= 151
+    assert quote.cost_usd == D("149.87") * D("0.92")
+    assert quote.plan.hours_bought >= 150
     en = render(d, "en")
     assert "50%" in en and "312" in en and "8.4 × 10¹⁹" in en
-    # 152 GPU-hours are bought (3 × 24 + 8 × 10, $139.84): what is paid leads.
-    assert "You pay $139.84" in en and "This run uses $138.72 of it" in en
+    # 150 GPU-hours are bought (5 × 24 + 3 × 10, $138.00): what is paid leads.
+    assert "You pay $138.00" in en and "This run uses $137.88 of it" in en
     assert "The utilization is an assumption" in en
     assert "50\u00a0%" in render(d, "fr") or "50\u202f%" in render(d, "fr")
 
@@ -283,19 +288,23 @@ def test_h100_without_checkpointing_and_qlora_mfu() -> None:
     t = d.training_time
     assert t is not None and t.flops_per_param_token == 4
     assert t.gpu is not None and t.peak_tflops == CAT.gpu(t.gpu).bf16_dense_tflops
-    assert t.mfu == D("0.455")
-    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, str(t.peak_tflops), "0.455")
+    # (micro45: timed where it fits, 8× B200, at micro-batch 2, the most it holds there:
+    # 4 x 70e9 x 2 x 2048 / (2250e12 x 0.5) = 1.019 s of matmuls, 0.05 s fixed: 0.477)
+    assert t.typical_micro == 2
+    assert t.mfu == D("0.477")
+    assert t.gpu_hours == _gpu_hours(4, 70, 10**9, str(t.peak_tflops), "0.477")
     # Without checkpointing 8x H100 cannot hold it (detailed estimate): timed where it fits.
     assert d.check is not None and not d.check.detailed_fits and t.asked_short
     assert t.quote is not None and not t.asked and (t.quote.gpu, t.quote.gpu_count) != ("h100", 8)
     # QLoRA dequantizes every weight on each of its 3 passes a step (rules/data/detailed.toml
-    # training.dequant_bytes_per_param): at 2048 tokens a step on an H100 the matmuls take
-    # 6 x 70e9 x 2048 / (989.5e12 x 0.5) = 1.739 s, the dequantization 3 x 70e9 x 2.52 /
-    # 3350e9 = 0.158 s, the step's fixed cost 0.05 s: 0.5 x 1.739 / 1.947 = 0.447 of the peak.
+    # training.dequant_bytes_per_param): (micro45: at micro-batch 4, the most 1× H100 holds)
+    # 4 x 2048 tokens a step on an H100 the matmuls take 4 x 6 x 70e9 x 2048 / (989.5e12 x 0.5)
+    # = 6.956 s, the dequantization 3 x 70e9 x 2.52 / 3350e9 = 0.158 s, the step's fixed cost
+    # 0.05 s: 0.5 x 6.956 / 7.164 = 0.485 of the peak (0.447 at micro-batch 1).
     qlora = detailed(intent="fit", params_b=D(70), method="qlora", gpu="h100",
                      dataset_tokens=D(10**8)).training_time
-    assert qlora is not None and qlora.mfu == D("0.447")
-    assert qlora.gpu_hours == _gpu_hours(6, 70, 10**8, "989.5", "0.447")
+    assert qlora is not None and qlora.typical_micro == 4 and qlora.mfu == D("0.485")
+    assert qlora.gpu_hours == _gpu_hours(6, 70, 10**8, "989.5", "0.485")
 
 
 def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
@@ -312,13 +321,16 @@ def test_without_a_gpu_the_cheapest_timeable_offer_is_used() -> None:
 
 def test_the_run_is_timed_where_it_costs_least_not_on_the_cheapest_hour() -> None:
     """70B QLoRA on 100M tokens: 1× A100 80GB is $0.92/hour at 312 peak TFLOPS, 1× H100
-    $2.32/hour at 989.5: the H100's 26.38 hours (44.7 %) are paid $69.60 (30 GPU-hours in
-    blocks), the A100's 79.06 hours $73.60 (80): least on the H100, though its hour is dearer."""
+    $2.32/hour at 989.5: the A100's 75.85 hours are paid $71.76, 1× H100's 24.31 hours $69.60
+    (30 GPU-hours in blocks), 8× H100's 2.99 hours (23.92 GPU-hours, one block of 24) $55.68:
+    least on the H100s, though their hour is dearer. (micro45: at micro-batch 8, which 8× H100
+    holds where one H100 holds 4, the 8× run fills one 24-hour block; at micro-batch 1 it was
+    1× H100 at 26.38 hours, $69.60.)"""
     d = detailed(intent="cost", params_b=D(70), method="qlora", dataset_tokens=D(10**8))
     t = d.training_time
-    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("h100", 1)
+    assert t is not None and t.quote is not None and (t.gpu, t.gpu_count) == ("h100", 8)
     assert t.cheaper_hour is not None and t.cheaper_hour.gpu == "a100-80gb"
-    assert t.quote.plan.usd == D("69.60")
+    assert t.quote.plan.usd == D("55.68")
 
 
 def test_the_run_is_timed_where_the_blocks_paid_cost_least() -> None:
@@ -416,7 +428,7 @@ def test_include_works_from_the_fit_template_context() -> None:
     text = env.from_string(
         '{% if detailed %}{% include "detailed.html.j2" %}{% endif %}'
     ).render(detailed=d, fmt=Formatter("en"), ph=Phrases("en", CAT), cat=CAT, locale="en")
-    assert "This run uses $138.72 of it" in text
+    assert "This run uses $137.88 of it" in text
 
 
 # ----------------------------------------------------------------------------- chart
