@@ -109,18 +109,18 @@ def test_anything_cheaper_keeps_the_hours_and_the_method(
 # the hours alone in Spanish: "cuánto entreno" was not read as data asked).
 TOKENS_FOR_MONEY: list[tuple[str, str | None, str]] = [
     ("con 15 usd cuanto entreno un 8b", "es",
-     "⏱ <b>En 10 horas, 1× L40S entrena unos 110 millones de tokens (QLoRA, unos 3.092 tokens/s "
-     "con un 41 % supuesto de su pico: una estimación, no una medición).</b>"),
+     "⏱ <b>En 10 horas, 1× L40S entrena unos 130 millones de tokens (QLoRA, unos 3.673 tokens/s "
+     "con un 49 % supuesto de su pico: una estimación, no una medición).</b>"),
     ("cuanto puedo entrenar un 8b con 15 dolares", "es", "⏱ <b>En 10 horas, 1× L40S entrena unos "
-     "110 millones de tokens"),
+     "130 millones de tokens"),
     ("how many tokens can i train a 8b on with $15", None,
      "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens (QLoRA, about 3,673 tokens/s at an assumed 49% of its peak: an estimate, not a measurement).</b>"),
     ("how much can i train a 8b with $15", None,
      "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens"),
     ("avec 15 $ je peux entraîner un 8b sur combien de tokens", "fr",
-     "⏱ <b>En 10 heures, 1× L40S entraîne environ 110 millions de tokens"),
+     "⏱ <b>En 10 heures, 1× L40S entraîne environ 130 millions de tokens"),
     ("avec 15 $ combien je peux entraîner un 8b", "fr",
-     "⏱ <b>En 10 heures, 1× L40S entraîne environ 110 millions de tokens"),
+     "⏱ <b>En 10 heures, 1× L40S entraîne environ 130 millions de tokens"),
 ]
 
 
@@ -165,6 +165,6 @@ def test_a_cost_where_it_does_not_fit_leads_with_the_verdict(
 def test_the_next_step_names_the_configuration_priced() -> None:
     text = ask("how much to rent enough gpus to full finetune qwen2.5 32b for 3 epochs on 200M "
                "tokens").text
-    assert "8× B200 × 5.44 hours" in text, text
+    assert "8× B200 × 4.99 hours" in text, text
     assert "🛠 Next: with Hugging Face TRL, on 8× B200, run it with" in text, text
     assert "on 8× H200, run it" not in text, text
