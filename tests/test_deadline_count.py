@@ -76,7 +76,7 @@ def test_hours_without_tokens_rent_the_memory_count(text: str) -> None:
     ("how many gpus to train a 7b model from scratch",
      ["💵 <b>About $9,473.50 to train a 7B model from scratch on 140 billion tokens</b>",
       "📚 No tokens given: 140 billion tokens assumed",
-      "8× B200 ($13,322.90, 361.16 hours)"]),
+      "8× B200 ($9,478.16, 256.87 hours)"]),
     ("cuántas gpus necesito para entrenar un modelo de 3b desde cero",
      ["con 60 mil millones de tokens", "📚 Sin tokens indicados"]),
 ])
