@@ -108,9 +108,10 @@ def test_how_many_needed_describes_that_many_cards() -> None:
     [
         # 6 × 8e9 × 1e9 FLOPs at 35 % of 71 TFLOPS (GA102 whitepaper, FP32 accumulate)
         ("how long to LoRA 8B on my 3090 for 1B tokens", "rtx-3090", 382.47, "71 peak BF16"),
-        # QLoRA: 6 × 8e9 × 2e8 FLOPs at 35 % less the dequantization's share of a 2048-token
-        # step at 1,008 GB/s (33.8 %).
-        ("how long to qlora llama 3 8b on a 4090 with 200M tokens", "rtx-4090", 36.86,
+        # QLoRA: 6 × 8e9 × 2e8 FLOPs at 35 % less the dequantization's share of a step at
+        # 1,008 GB/s (micro45: at micro-batch 2, the most a 4090 holds, 2 × 2048 tokens a step;
+        # 36.86 hours at micro-batch 1).
+        ("how long to qlora llama 3 8b on a 4090 with 200M tokens", "rtx-4090", 35.4,
          "165.2 peak BF16"),
     ],
 )
@@ -319,8 +320,8 @@ def test_a_budget_under_the_smallest_block_says_it_buys_none(text: str, lead: st
     ("text", "hours", "cost", "budget_line"),
     [
         ("i have $500, how long does a lora of 8b on 1B tokens take on h100 and can i afford it",
-         33.77, "78.35", "💵 <b>$500 buys 214 hours of 1× H100 in whole blocks"),
-        ("con 100 usd cuanto tarda un lora de 8b con 200M tokens en una a100", 18.46, "16.98",
+         27.78, "64.45", "💵 <b>$500 buys 214 hours of 1× H100 in whole blocks"),
+        ("con 100 usd cuanto tarda un lora de 8b con 200M tokens en una a100", 17.27, "15.89",
          "💵 <b>Con 100\xa0US$ tienes 108 horas de 1× A100 80GB en bloques enteros"),
     ],
 )
