@@ -67,7 +67,7 @@ MORE_OF_ASKED: list[tuple[str, str | None, list[str], list[str]]] = [
     ("how long to full finetune llama 3 8b on an h100, 1B tokens", None,
      ["about 22.04 hours on 2× H100 (44.08 GPU-hours for 1 billion tokens)",
       "Timed on 2× H100: the fewest H100 GPUs that hold this run.",
-      "💵 <b>You pay $92.80</b>",
+      "💵 <b>You pay $111.36</b>",
       "💡 It costs less on 1× B200: about 17.26 hours, and you pay $92.20.",
       "❌ No: Llama 3 8B does not fit on 1× H100 (full AdamW)."],
      ["Timed on the cheapest offered configuration", "costs less per hour but is slower"]),
@@ -94,7 +94,7 @@ MORE_OF_ASKED: list[tuple[str, str | None, list[str], list[str]]] = [
     # Samples of unsaid length: both lengths on the fewest H100s, both where they cost less (50k:
     # at 100k, 4× A100 cost less at 512 tokens a sample only, and nothing was said beside them)
     ("how long to full finetune llama 3 8b on an h100 with 50k samples", None,
-     ["49 minutes at 512 tokens each, 2.26 hours at 2,048 tokens each, on 2× H100",
+     ["33 minutes at 512 tokens each, 2.26 hours at 2,048 tokens each, on 2× H100",
       "Timed on 2× H100: the fewest H100 GPUs that hold this run.\n💡 It costs less on 4× A100 80GB: about 45 minutes and 3.05 hours, and you pay $9.20 and $18.40."], ["Timed on the cheapest offered configuration"]),
     # No count of the card holds it (16 bytes × 70B over 8 H100s is 140 GB a GPU): as before
     ("how long to full finetune llama 3 70b on 2 h100s, 100M tokens", None,
