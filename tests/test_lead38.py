@@ -97,7 +97,7 @@ def test_a_training_rate_and_a_cost_both_answered(text: str, lang: str, rate: st
 ])
 def test_sample_lengths_timed_on_the_configuration_named(turns: tuple[str, ...]) -> None:
     text = converse(*turns)[-1].text
-    assert "about 1.53 hours at 512 tokens each, 5.74 hours at 2,048 tokens each, on 4× A100 80GB " \
+    assert "about 1.38 hours at 512 tokens each, 5.66 hours at 2,048 tokens each, on 4× A100 80GB " \
         "(1 epoch)." in text
     assert "About $5.06 and $20.82 at $3.68/hour." in text
 
