@@ -265,7 +265,7 @@ def test_the_bf16_remark_beside_a_run_still_answers_the_run() -> None:
      "✅ <b>Sí: según esta estimación, termina en menos de 24\u00a0horas.</b>", "H100"),
     ("i only have 3 hours, can i qlora llama 3 70b on 5M tokens in that time on your fastest "
      "setup", None, "✅ <b>Yes: by this estimate it finishes within 3 hours.</b>",
-     "about 1.02 hours on 4× A100 80GB"),
+     "about 58 minutes on 4× A100 80GB"),
     ("solo tengo 3 horas, puedo hacer qlora de llama 3 70b con 5M tokens en ese tiempo?", "es",
      "✅ <b>Sí: según esta estimación, termina en menos de 3\u00a0horas.</b>", "A100"),
     ("j'ai seulement 3 heures, je peux faire un qlora de llama 3 70b sur 5M tokens dans ce "
