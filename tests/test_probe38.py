@@ -19,7 +19,7 @@ from tests.support.chat import ask, converse, says
     # the block bought)
     ("orpo on llama 3 8b cost on an h100 with 20k pairs",
      "💵 <b>What ORPO on Llama 3 8B with QLoRA costs depends on how long your 20,000 pairs are: about $1.51 at 512 tokens an answer, $5.82 at 2,048 tokens an answer, on 1× H100 (1 epoch).</b>",
-     "⏱ About 1.32 hour", "⏱ <b>How long"),
+     "⏱ About 39 minutes and 2.51 hours", "⏱ <b>How long"),
     ("how much to train llama 3 8b on 20k preference pairs on an h100",
      "💵 <b>What preference tuning of Llama 3 8B with QLoRA costs depends on how long your 20,000 "
      "pairs are", "No method named, so this is the time for QLoRA", "⏱ <b>How long"),
