@@ -148,7 +148,7 @@ def test_per_gpu_asked_after_a_cost_on_several_gives_each_gpus_price() -> None:
     *_, reply = converse(RUN_4_H100, "and the cost?", "per gpu?", locale="en")
     assert (reply.answer.intent, reply.query.gpu_count) == ("cost", 4), reply.text
     says(reply.text, ["↔️ <b>Not per GPU:</b> the cost is for all 4× H100 together, at "
-                      "$9.28/hour: $2.32/hour for each GPU.", "$5.87"], ["🤔"])
+                      "$9.28/hour: $2.32/hour for each GPU.", "$4.45"], ["🤔"])
 
 
 def test_per_gpu_asked_after_a_cost_on_one_says_they_are_the_same() -> None:
