@@ -192,7 +192,7 @@ LARGEST_BUDGET: list[tuple[str, str | None, str]] = [
      "Qwen3-Coder-Next 80B-A3B.</b>"),
     ("j'ai 10 $, quel est le plus gros modèle que je peux qlora sur 100k exemples ?", "fr",
      "📏 <b>Avec 10 $US, le plus grand modèle de notre liste dont l'entraînement QLoRA sur vos "
-     "données tient dans ce budget : Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B."
+     "données tient dans ce budget : Qwen3-Next 80B-A3B (MoE) et Qwen3-Coder-Next 80B-A3B."
      "</b>"),
 ]
 
