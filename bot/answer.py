@@ -5332,10 +5332,36 @@ def _deadline_count(query: Query, need: int, cat: Catalogue) -> tuple[Query, int
     run = detailed.training_time if detailed is not None else None
     if run is None or run.gpu_hours is None or run.wall_clock_hours is None or within <= 0:
         return query, need, None
-    fewest = max(need, int((run.gpu_hours / within).to_integral_value(rounding=ROUND_CEILING)))
+    # More GPUs each hold a larger micro-batch when none is said (detail.typical_micro), so a
+    # count's own GPU-hours may be fewer than at memory's count: each count is timed as itself
+    # (was 22.04 hours on 4 H100s in the lead, timed at 2's micro-batch, 19.07 below it).
+    gpu_hours: dict[int, Decimal] = {need: run.gpu_hours}
+
+    def on(count: int) -> Decimal | None:
+        if count not in gpu_hours:
+            there = _timed_detail(at_need.model_copy(update={"gpu_count": count}), cat)
+            timed = there.training_time if there is not None else None
+            if timed is None or timed.gpu_hours is None:
+                return None
+            gpu_hours[count] = timed.gpu_hours
+        return gpu_hours[count]
+
+    def fewest_from(hours: Decimal) -> int:
+        return max(need, int((hours / within).to_integral_value(rounding=ROUND_CEILING)))
+
+    fewest = fewest_from(run.gpu_hours)
+    if fewest > need:
+        # At most one instance's count is timed; beyond it, its GPU-hours count the cluster.
+        top = on(min(fewest, cat.limits.max_gpus))
+        fewest = fewest_from(top) if top is not None else fewest
+        for _ in range(4):  # fewer may still end in time (their micro-batch is their own)
+            less = on(fewest - 1) if need < fewest <= cat.limits.max_gpus else None
+            if less is None or less / (fewest - 1) > within:
+                break
+            fewest -= 1
     count = min(fewest, cat.limits.max_gpus)
     return at_need.model_copy(update={"gpu_count": count}), count, CountDeadline(
-        hours=within, gpu_hours=run.gpu_hours, memory_gpus=need,
+        hours=within, gpu_hours=on(count) or run.gpu_hours, memory_gpus=need,
         memory_hours=run.wall_clock_hours, gpus=min(fewest, cat.limits.max_cluster_gpus))
 
 

@@ -13,11 +13,13 @@ from tests.support.chat import ask
 
 CASES = [
     # text, lang, count answered, lead (in order)
+    # micro45: 4× H100 timed at its own micro-batch (8), as the estimate below (was 22.04 h,
+    # 2×'s micro-batch, in the lead beside 19.07 h below)
     ("how many h100 do i need to full finetune llama 3 8b on 2B tokens in 24 hours", "en", 4,
      ["🔢 <b>You need 4× H100 for Llama 3 8B (full AdamW) to end the run within 24 hours: about "
-      "22.04 hours on 4, by the time estimate below.</b>",
+      "19.07 hours on 4, by the time estimate below.</b>",
       "2× would hold it by memory, but would take about 44.08 hours.",
-      "4× H100 × 22.04 hours at $9.28/hour = 88.15 GPU-hours"]),
+      "4× H100 × 19.07 hours at $9.28/hour = 76.26 GPU-hours"]),
     ("how many h100s to full fine tune llama3 8b on 2 billion tokens within a day", "en", 4,
      ["You need 4× H100", "within 24 hours"]),
     # Memory binds: the deadline is met on the count memory asks for, and said so.
@@ -28,13 +30,14 @@ CASES = [
      "fr", 4, ["Il vous faut 4× H100 pour Llama 3 8B", "en 24\u00a0heures", "En mémoire, 2×"]),
     ("cuántas h100 necesito para un fine-tuning completo de llama 3 8b con 2 mil millones de "
      "tokens en 24 horas", "es", 4, ["Necesitas 4× H100 para Llama 3 8B", "En memoria bastarían 2×"]),
-    # From scratch, no tokens: Chinchilla's 140B tokens; 11 would end it, one instance has 8
-    # (three weeks: 8× H100 end it within a month since the micro-step's fixed cost, 669.37 hours).
+    # From scratch, no tokens: Chinchilla's 140B tokens; 9 would end it, one instance has 8
+    # (micro45: each count timed at its own micro-batch: the lead's hours are 8's, as below it)
+    # (three weeks: 8× H100 end it within a month, 564.91 hours).
     ("how many h100 to pretrain a 7b model in 3 weeks", "en", 8,
-     ["🔢 <b>Even 8× H100, the most one instance has, take about 580.4 hours for a 7B model (full AdamW), longer than 21 days",
-      "💵 486.81 hours on 11× H100, across instances, would be 5,354.96 GPU-hours: $12,423.51",
+     ["🔢 <b>Even 8× H100, the most one instance has, take about 564.91 hours for a 7B model (full AdamW), longer than 21 days",
+      "💵 502.14 hours on 9× H100, across instances, would be 4,519.28 GPU-hours: $10,484.73",
       "📚 No tokens given: 140 billion tokens assumed",
-      "8× H100 × 669.37 hours at $18.56/hour"]),
+      "8× H100 × 564.91 hours at $18.56/hour"]),
     # Memory binds (two weeks: a 1B at 2,048 tokens a micro-step runs at ~20 % since the
     # micro-step's fixed cost, 225.71 hours on one H100, past a week).
     ("cuántas h100 para entrenar desde cero un modelo de 1b en dos semanas", "es", 1,
