@@ -27,8 +27,8 @@ from bot.detail import (
     _training_peak,
     estimator_model,
     settings_with,
-    typical_micro,
     shape_assumed_from,
+    typical_micro,
 )
 from bot.understand.query import Query
 from rules.capacity import (

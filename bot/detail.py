@@ -100,9 +100,9 @@ __all__ = [
     "run_settings",
     "serving_share",
     "settings_with",
+    "typical_micro",
     "usable_per_gpu",
     "vllm_share_facts",
-    "typical_micro",
     "wants_details",
 ]
 

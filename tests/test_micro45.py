@@ -12,9 +12,10 @@ from decimal import Decimal
 import pytest
 
 from bot.answer import build_answer
-from bot.detail import TRAINER_BATCH, detailed_for
+from bot.detail import detailed_for
 from bot.pipeline import Pipeline, to_json
 from bot.understand import understand
+from bot.understand.parse import TRAINER_BATCH
 from rules.catalogue import load_catalogue
 
 CAT = load_catalogue()

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any, Final
 from babel import Locale
 from markupsafe import Markup, escape
 
-from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH, TRAINER_BATCH
+from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
+from bot.understand.parse import TRAINER_BATCH
 from rules.budget import BudgetBuys
 from rules.capacity import LongestContext, decode_measured_share
 from rules.catalogue import Catalogue
