@@ -31,6 +31,13 @@ def _ask(pipeline: Pipeline, text: str) -> dict[str, Any]:
     return to_json(pipeline.ask(text))
 
 
+def _says(got: dict[str, Any], wanted: tuple[str, ...], unwanted: tuple[str, ...]) -> None:
+    for phrase in wanted:
+        assert phrase in got["text"], got["text"]
+    for phrase in unwanted:
+        assert phrase not in got["text"], got["text"]
+
+
 @pytest.mark.parametrize(("text", "wanted", "unwanted"), [
     # Ollama: the eval rate is judged, the prompt eval rate against prefill's peak (was
     # "Your 1,450.21 tokens/s is above this bound" of decode)
@@ -129,11 +136,7 @@ def test_llm_foundry_step(pipeline: Pipeline, text: str, step: str | None) -> No
 ])
 def test_more_tools_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                            unwanted: tuple[str, ...]) -> None:
-    got = _ask(pipeline, text)
-    for phrase in wanted:
-        assert phrase in got["text"], got["text"]
-    for phrase in unwanted:
-        assert phrase not in got["text"], got["text"]
+    _says(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "field", "value"), [
@@ -182,11 +185,7 @@ def test_estimator_tables_pasted(pipeline: Pipeline, text: str, field: str, valu
 ])
 def test_readings_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                          unwanted: tuple[str, ...]) -> None:
-    got = _ask(pipeline, text)
-    for phrase in wanted:
-        assert phrase in got["text"], got["text"]
-    for phrase in unwanted:
-        assert phrase not in got["text"], got["text"]
+    _says(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "wanted", "unwanted"), [
@@ -201,11 +200,7 @@ def test_readings_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
 ])
 def test_bar_judged(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                     unwanted: tuple[str, ...]) -> None:
-    got = _ask(pipeline, text)
-    for phrase in wanted:
-        assert phrase in got["text"], got["text"]
-    for phrase in unwanted:
-        assert phrase not in got["text"], got["text"]
+    _says(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "seen"), [
