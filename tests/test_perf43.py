@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,22 +18,7 @@ from bot.pipeline import Pipeline
 from bot.understand import asks, parse, unusable
 from bot.understand.patterns import Guarded
 from rules.catalogue import Catalogue, load_catalogue
-
-
-def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts `pattern.method` is called with from now on (the compiled pattern's own method
-    is an instance attribute once compiled: replaced here by one that counts)."""
-    compiled = pattern.compiled()  # a bot.understand.lazy.LazyPattern
-    real: Callable[..., Any] = getattr(compiled, method)
-    seen: list[str] = []
-
-    def counting(s: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(s)
-        return real(s, *args, **kwargs)
-
-    monkeypatch.setattr(pattern, method, counting)
-    return seen
-
+from tests.support.counted import counted
 
 # -- unusable: FRACTION searched only where a decimal number stands as _FRACTION reads one -----
 
@@ -53,7 +38,7 @@ def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list
 def test_fraction_searched_only_beside_a_decimal_it_reads(
         text: str, searched: bool, found: tuple[str, str, str] | None,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _counted(unusable.FRACTION, "search", monkeypatch)
+    seen = counted(unusable.FRACTION, "search", monkeypatch)
     assert unusable.unusable(text) == found
     assert bool(seen) is searched
 
@@ -86,7 +71,7 @@ def test_each_engine_spelling_holds_a_needle_at_its_start() -> None:
 ])
 def test_engine_left_searched_only_where_an_engine_is_named(
         text: str, searched: bool, left: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _counted(parse._ENGINE_LEFT, "finditer", monkeypatch)
+    seen = counted(parse._ENGINE_LEFT, "finditer", monkeypatch)
     out = parse.engine_left_out(text)
     assert bool(seen) is searched
     if left is None:
@@ -106,7 +91,7 @@ def test_engine_left_searched_only_where_an_engine_is_named(
 ])
 def test_second_rental_unit_substituted_only_where_it_can_be(
         text: str, searched: bool, hours: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _counted(parse._SECOND_RENTAL_UNIT, "sub", monkeypatch)
+    seen = counted(parse._SECOND_RENTAL_UNIT, "sub", monkeypatch)
     query = parse.understand(text, load_catalogue())
     assert bool(seen) is searched, seen
     assert (str(query.hours) if query.hours is not None else None) == hours

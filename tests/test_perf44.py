@@ -17,22 +17,7 @@ from bot.understand import patterns as px
 from bot.understand.normalise import fold
 from bot.understand.screen import AnyOf, among
 from rules.catalogue import load_catalogue
-
-
-def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts `pattern.method` is called with from now on (the compiled pattern's own method
-    is an instance attribute once compiled: replaced here by one that counts)."""
-    compiled = pattern.compiled()  # a bot.understand.lazy.LazyPattern
-    real: Callable[..., Any] = getattr(compiled, method)
-    seen: list[str] = []
-
-    def counting(s: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(s)
-        return real(s, *args, **kwargs)
-
-    monkeypatch.setattr(pattern, method, counting)
-    return seen
-
+from tests.support.counted import counted
 
 # -- AnyOf: an alternative's needles, each of its clauses ---------------------------------------
 
@@ -83,9 +68,9 @@ def test_every_alert_word_gives_needles() -> None:
 ])
 def test_alert_patterns_searched_only_where_an_alert_is_named(
         text: str, searched: bool, parts: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    said = _counted(split._ALERT_SAID, "search", monkeypatch)
-    after = _counted(split._ALERT_AFTER, "search", monkeypatch)
-    after_all = _counted(split._ALERT_AFTER, "finditer", monkeypatch)
+    said = counted(split._ALERT_SAID, "search", monkeypatch)
+    after = counted(split._ALERT_AFTER, "search", monkeypatch)
+    after_all = counted(split._ALERT_AFTER, "finditer", monkeypatch)
     assert len(split.pieces(text)) == parts
     assert bool(said or after or after_all) is searched
 
@@ -111,7 +96,7 @@ _COLD = "Combien coûte un QLoRA de 12.5B sur 3 H100 pendant 45.6 heures ?"
 def test_screened_patterns_searched_only_with_their_needles(
         screened: Any, method: str, call: Callable[[str], Any], text: str, found: Any,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _counted(screened.pattern, method, monkeypatch)
+    seen = counted(screened.pattern, method, monkeypatch)
     for cold in (fold(_COLD), "cost of qlora 12.5b on 3x h100 for 45.6 hours"):
         assert not call(cold)
     assert not seen  # the cold questions hold none of the needles: never searched
@@ -158,7 +143,7 @@ def test_saving_patterns_hold_their_words(headed: Any, words: tuple[str, ...]) -
 def test_saving_patterns_searched_only_with_their_words(
         text: str, searched: bool, kv: bool, kernels: bool, flash: bool,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = [_counted(h.pattern, "search", monkeypatch)
+    seen = [counted(h.pattern, "search", monkeypatch)
             for h in (asks.KV_SAVING, asks.KERNELS_SAVING, asks.FLASH_SAVING)]
     query = understand(text, load_catalogue())
     assert bool(any(seen)) is searched
@@ -179,6 +164,6 @@ def test_saving_patterns_searched_only_with_their_words(
 ])
 def test_alert_cue_searches_alert_words_only_where_named(
         text: str, searched: bool, cue: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = [_counted(h.pattern, "search", monkeypatch) for h in (px.ALERT, px.ALERT_TELL)]
+    seen = [counted(h.pattern, "search", monkeypatch) for h in (px.ALERT, px.ALERT_TELL)]
     assert parse._alert_cue(text) is cue
     assert bool(any(seen)) is searched

@@ -7,12 +7,12 @@ same.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from bot import engines
+from tests.support.counted import counted
 
 
 class _Counting:
@@ -28,20 +28,6 @@ class _Counting:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._pattern, name)
-
-
-def _counted(pattern: Any, method: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts a lazy pattern's `method` is called with from now on."""
-    compiled = pattern.compiled()  # a bot.understand.lazy.LazyPattern
-    real: Callable[..., Any] = getattr(compiled, method)
-    seen: list[str] = []
-
-    def counting(s: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(s)
-        return real(s, *args, **kwargs)
-
-    monkeypatch.setattr(pattern, method, counting)
-    return seen
 
 
 # -- engines: the names searched case-blind only where lowering the text could change a match --
@@ -73,7 +59,7 @@ def test_engine_names_searched_in_the_lowered_text(
         monkeypatch: pytest.MonkeyPatch) -> None:
     case_blind = _Counting(engines._ANY_ENGINE)
     monkeypatch.setattr(engines, "_ANY_ENGINE", case_blind)
-    seen = _counted(engines._ANY_ENGINE_LOWERED.pattern, "search", monkeypatch)
+    seen = counted(engines._ANY_ENGINE_LOWERED.pattern, "search", monkeypatch)
     assert bool(engines._named(text)) is named
     assert bool(seen) is lowered
     assert len(case_blind.searched) == whole
@@ -254,7 +240,7 @@ def test_ways_of_paying_screened_in_one_scan(
     from bot.understand.normalise import fold
 
     assert asks._PAY_HELD is not None
-    screen = _counted(asks._PAY_HELD, "search", monkeypatch)
+    screen = counted(asks._PAY_HELD, "search", monkeypatch)
     folded = fold(text)
     assert asks.refused_payments(folded) == refused
     assert screen == [folded]
@@ -272,8 +258,8 @@ def test_other_currencies_searched_only_with_a_needle(
     from bot.understand import parse
     from bot.understand import patterns as px
 
-    seen = _counted(px.FOREIGN_MONEY, "search", monkeypatch)
-    screen = _counted(parse._FOREIGN_HELD, "search", monkeypatch)
+    seen = counted(px.FOREIGN_MONEY, "search", monkeypatch)
+    screen = counted(parse._FOREIGN_HELD, "search", monkeypatch)
     assert parse._foreign_money(text) is foreign
     assert screen == [text.casefold()]
     assert bool(seen) is searched
