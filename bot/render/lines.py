@@ -1706,6 +1706,28 @@ def rate_judged_line(answer: Answer, ph: Phrases) -> str | None:
         ratio = said / estimate
         shown = _("your %(said)s tokens/s", said=fmt.num(said))
         lead = ""
+    elif unit == "samples":
+        # HF Trainer's train_samples_per_second: every GPU's samples together, each counted
+        # at the sequence length said: no batch needed.
+        assert said is not None
+        seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
+        samples = speed.throughput.total_tokens_per_second / seq
+        if samples <= 0:
+            return None
+        if not query.seq_len:
+            # no length said: the samples' length at which the rate meets the estimate
+            length = speed.throughput.total_tokens_per_second / said
+            return "📏 " + _(
+                "The trainer counts samples, not tokens: at this estimate's %(rate)s tokens/s, "
+                "your %(said)s samples/s is what samples of about %(tokens)s tokens give. "
+                "Yours longer than that: faster than it assumes; shorter: slower. Tell me "
+                "their length for a verdict.", rate=fmt.num(speed.throughput.total_tokens_per_second),
+                said=fmt.num(said), tokens=fmt.num(length, 0))
+        ratio = said / samples
+        shown = _("your %(said)s samples/s", said=fmt.num(said))
+        lead = _("At %(seq)s tokens a sample, that is about %(samples)s samples/s; shorter "
+                 "samples give more a second.",
+                 seq=fmt.num(seq), samples=fmt.num(samples, 2)) + " "
     else:
         seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
         # No batch said: the micro-batch the rate was estimated at (detail.typical_micro).

@@ -728,6 +728,15 @@ def _take_settings(work: _Work) -> None:
         # "2.5 samples/s": not 2 samples of a dataset (was the 20k said beside it dropped)
         work.sample_rate = work.num(match.group("num") or match.group("hf"))
         work.blank(*match.span())
+        # HF Trainer prints its steps a second beside: the samples are judged (no batch
+        # needed), the steps read by nothing else
+        if (steps := st.HF_STEP_RATE.search(work.s)) is not None:
+            work.blank(*steps.span())
+    elif (match := st.HF_STEP_RATE.search(work.s)) is not None:
+        # "'train_steps_per_second': 0.25" alone: optimizer steps a second, tqdm's it/s
+        work.step_rate = work.num(match.group("num"))
+        work.step_seconds = False
+        work.blank(*match.span())
     if flags.online_rl is not None:
         _take_rl_settings(work)
     match = px.GPU_MEMORY_UTILIZATION.search(work.s)
@@ -2313,7 +2322,9 @@ def _rates_asked(
     # "i get 0.3 it/s on a T4 with qlora llama 3.1 8b, is that normal", "training at 900
     # tokens/s on my 3090 …, is that normal": the rate measured, judged against the estimate
     # (was the fit alone).
-    judged = training and (work.flags.tokens_per_second is not None or work.step_rate is not None) \
+    # HF Trainer's "'train_samples_per_second': 2.78" the same, in samples.
+    judged = training and (work.flags.tokens_per_second is not None or work.step_rate is not None
+                           or work.sample_rate is not None) \
         and (asks.TIME_JUDGED.search(s) is not None or asks.SPEED_JUDGED.search(s) is not None)
     return concurrency, train_speed or judged
 
@@ -5262,11 +5273,15 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         train_speed_asked=train_speed_asked,
         # the measured rate judged: tokens/s, or the trainer's steps (it/s, or s/it)
         rate_judged=(work.flags.tokens_per_second if work.flags.tokens_per_second is not None
-                     else work.step_rate) if train_speed_asked and (
-            work.flags.tokens_per_second is not None or work.step_rate is not None) else None,
+                     else work.step_rate if work.step_rate is not None else work.sample_rate)
+        if train_speed_asked and (work.flags.tokens_per_second is not None
+                                  or work.step_rate is not None
+                                  or work.sample_rate is not None) else None,
         rate_judged_unit=None if not train_speed_asked else "tokens"
         if work.flags.tokens_per_second is not None else "s_it" if work.step_seconds
-        else "it_s" if work.step_rate is not None or asks.STEP_RATE_ASK.search(rest)
+        else "it_s" if work.step_rate is not None
+        else "samples" if work.sample_rate is not None
+        else "it_s" if asks.STEP_RATE_ASK.search(rest)
         else None,
         oom=_oom_hit(rest),
         oom_asked=asks.OOM.search(rest) is not None and not _oom_hit(rest),

@@ -193,7 +193,7 @@ class Query(BaseModel):
     # its unit (tokens/s per GPU, optimizer steps a second, seconds a step), held against the
     # training-speed estimate on the card asked; "what it/s should i expect": the unit alone.
     rate_judged: Decimal | None = None
-    rate_judged_unit: Literal["tokens", "it_s", "s_it"] | None = None
+    rate_judged_unit: Literal["tokens", "it_s", "s_it", "samples"] | None = None
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     # "when 8x h100 gets under 15/hr": the count and the sum said of the configuration,
     # threshold_usd being that sum per GPU (alerts follow the price per GPU)

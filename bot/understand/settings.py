@@ -850,7 +850,12 @@ SAMPLE_RATE: Final = Screened(
     rf"(?<![\w.,])(?P<num>{NUM_SP}) ?(?:samples?|examples?|ex|seqs?|sequences?|muestras?|"
     r"ejemplos?|exemples?|echantillons?) ?(?:/ ?s(?:ec(?:ond)?)?|per sec(?:ond)?|a second|"
     r"por segundo|par seconde|/ ?seg(?:undo)?)(?![a-z])|"
-    rf"samples_per_second'?\"? ?[:=] ?(?P<hf>{NUM_SP})"
+    rf"samples_per_second'?\"? ?[:=]? ?(?P<hf>{NUM_SP})"
+)
+# HF Trainer's final metrics pasted: "'train_steps_per_second': 0.347" (optimizer steps a
+# second, as tqdm's it/s; was not read, the fit alone).
+HF_STEP_RATE: Final = Screened(
+    rf"(?<![a-z])(?:train_)?steps_per_second'?\"? ?[:=]? ?(?P<num>{NUM_SP})(?![\d.,]\d)"
 )
 # "un millón de tokens", "un million de tokens", "a million tokens", "a billion tokens".
 WORD_TOKENS: Final = Screened(
