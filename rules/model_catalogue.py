@@ -466,6 +466,10 @@ class ModelSpec(_Data):
     # Ollama or to fine-tune as a causal LM, so never offered as "the largest that fits" (the
     # source says which, as for the rest of the entry).
     encoder: Literal["encoder-only", "encoder-decoder"] | None = None
+    # Names people give a group of models where no catalogue name is that group's ("Gemma 3n"
+    # for E2B and E4B, "Devstral" for Small, Small 2 and 2): said with no size, the question is
+    # about those models, as for a family the names give ("Llama 3.1").
+    families: tuple[str, ...] = ()
 
     @property
     def engine_default_context(self) -> int | None:

@@ -203,6 +203,7 @@ def _spelled(words: list[str]) -> str:
 class Family:
     name: str  # "Llama 3.1"
     members: tuple[ModelSpec, ...]  # by size
+    named: bool = False  # a group the catalogue's entries name ("Gemma 3n"), not their names
 
 
 class FamilyIndex:
@@ -224,6 +225,12 @@ class FamilyIndex:
             variant = _SERIES_VARIANT.fullmatch(family) if "(" not in family else None
             if variant is not None:
                 series.setdefault(variant.group(1), []).append(model)
+        named: set[str] = set()
+        for model in models:
+            for name in model.families:
+                # "Gemma 3n", "Devstral": the group people name, kept though one word.
+                grouped.setdefault(name, []).append(model)
+                named.add(name)
         for name, members in series.items():
             # "llama 4" (Scout and Maverick), "deepseek v4" (Pro and Flash): a series of
             # variants named by words, where no family nor model has that name already.
@@ -232,12 +239,13 @@ class FamilyIndex:
         chunks = {name: [c for c in _FAMILY_SPLIT.split(fold(name)) if c] for name in grouped}
         kept = [
             name for name, words in chunks.items()
-            if len(words) > 1
+            if len(words) > 1 or name in named
             or not any(other[: len(words)] == words for o, other in chunks.items() if o != name)
         ]
         kept.sort(key=lambda name: len(chunks[name]), reverse=True)  # "llama 3.1" first
         self.families = {
-            name: Family(name, tuple(sorted(grouped[name], key=lambda m: m.params_b)))
+            name: Family(name, tuple(sorted(grouped[name], key=lambda m: m.params_b)),
+                         name in named)
             for name in kept
         }
         self._first_words = frozenset(chunks[name][0] for name in kept)

@@ -413,6 +413,8 @@ def _take_family(work: _Work, index: CatalogueIndex, tokens: list[str] | None) -
         work.model_id, work.params_b = family.members[0].id, family.members[0].params_b
     else:
         work.family = tuple(m.id for m in family.members)
+        if family.named:  # "granite 4": Granite 4.0, as named, not the "Granite 4.0 H" shared
+            work.family_name = family.name
     # "qwen3-72b": the hyphen joins the name to its size; left alone it reads as a minus sign.
     work.blank(span[0], joint if sized is not None else span[1])
 

@@ -1,0 +1,106 @@
+"""Models as people name them (models46).
+
+- Nicknames and bare names read as no model (was "Which model?", the card's price list or a bare
+  size): "dsv3", "ds r1 0528", "r1-0528", "maverick", "magistral", "nemotron nano 30b a3b",
+  "granite 4 tiny". MiniMax-Text-01 had no entry ("minimax text 01" asked M2 or M1).
+- A group people name with no size, where no catalogue name is the group's (models.toml
+  `families`): "devstral" was Devstral 2 (123B) alone, on a 24 GB card too; "gemma 3n" and
+  "granite 4" were unread. Now the largest member that fits is answered, the others named.
+- EXAONE 3.5 2.4B gets its shape (model card and GGUF metadata copies: 30 layers of 2560,
+  32 heads, 8 KV heads, a 7,168-wide MLP, tied 102,400-token embeddings); the 32B's config.json
+  copy was not found, left as it was.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+from rules.model_catalogue import load_models
+
+MODELS = load_models()
+PIPELINE = Pipeline(load_catalogue(), cache_size=0)
+
+
+def ask(text: str) -> dict:
+    return to_json(PIPELINE.ask(text))
+
+
+@pytest.mark.parametrize(("text", "model_id"), [
+    ("how much vram for dsv3", "deepseek-v3"),
+    ("ds v3 vram", "deepseek-v3"),
+    ("ds r1 0528 on 8x h100", "deepseek-r1"),
+    ("r1-0528 on 8x h200", "deepseek-r1"),
+    ("maverick vram", "llama-4-maverick"),
+    ("magistral on 24gb", "magistral-small"),
+    ("minimax text 01 vram", "minimax-text-01"),
+    ("MiniMaxAI/MiniMax-Text-01 on 8x h200", "minimax-text-01"),
+    ("nemotron nano 30b a3b vram", "nemotron-3-nano-30b-a3b"),
+    ("granite 4 tiny on 8gb", "granite-4.0-h-tiny"),
+    ("granite 4 small on a 4090", "granite-4.0-h-small"),
+])
+def test_the_nickname_names_its_model(text: str, model_id: str) -> None:
+    got = ask(text)
+    assert got["model"] == model_id, got["text"]
+    assert got["params_b"] == float(MODELS.get(model_id).params_b)
+
+
+@pytest.mark.parametrize(("text", "model_id", "family", "others"), [
+    # "devstral" on 24 GB: the newest 24B, not the 123B Devstral 2 alone
+    ("devstral on a 3090", "devstral-small-2", "Devstral",
+     ("Devstral Small (24B)", "Devstral 2 (123B)")),
+    ("granite 4 on a 4090", "granite-4.0-h-small", "Granite 4.0",
+     ("Granite 4.0 H Micro (3B)", "Granite 4.0 H Tiny (7B MoE)")),
+    ("granite 4 on 8gb", "granite-4.0-h-micro", "Granite 4.0",
+     ("Granite 4.0 H Tiny (7B MoE)", "Granite 4.0 H Small (32B MoE)")),
+])
+def test_a_named_group_is_its_members(text: str, model_id: str, family: str,
+                                      others: tuple[str, ...]) -> None:
+    got = ask(text)
+    assert got["model"] == model_id, got["text"]
+    assert got["text"].startswith(f"ℹ️ {family} is a family of 3 models: this answer is for "
+                                  "the largest that fits here"), got["text"]
+    for name in others:
+        assert name in got["text"].split("\n")[0]
+
+
+def test_gemma_3n_asks_which() -> None:
+    got = ask("gemma 3n vram?")
+    assert got["error"] == "missing_model_size"
+    assert "Gemma 3n E2B (5B raw) or Gemma 3n E4B (8B raw)" in got["text"]
+
+
+def test_the_groups_are_data() -> None:
+    named = {m.id: m.families for m in MODELS if m.families}
+    assert named == {
+        "gemma-3n-e2b": ("Gemma 3n",), "gemma-3n-e4b": ("Gemma 3n",),
+        "granite-4.0-h-small": ("Granite 4.0",), "granite-4.0-h-tiny": ("Granite 4.0",),
+        "granite-4.0-h-micro": ("Granite 4.0",), "devstral-small": ("Devstral",),
+        "devstral-small-2": ("Devstral",), "devstral-2": ("Devstral",),
+    }
+
+
+def test_minimax_text_01_is_hybrid_with_no_shape() -> None:
+    spec = MODELS.get("minimax-text-01")
+    assert (spec.params_b, spec.active_params_b) == (Decimal(456), Decimal("45.9"))
+    assert spec.hybrid_attention and spec.arch is None  # lightning attention: no decoder shape
+    assert "lightning" in spec.source and spec.released == "2025-01"
+
+
+def test_exaone_3_5_2_4b_shape() -> None:
+    spec = MODELS.get("exaone-3.5-2.4b")
+    arch = spec.arch
+    assert arch is not None  # was None: a Llama-like shape assumed
+    got = (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.head_size,
+           arch.intermediate, arch.vocab, arch.tied_embeddings)
+    assert got == (30, 2560, 32, 8, 80, 7168, 102400, True)
+    assert spec.max_context == 32768
+    counted = spec.arch_params_b()
+    assert counted is not None and counted.quantize(Decimal("0.01")) == Decimal("2.41")
+    # the card's 2.14B without embeddings
+    no_table = Decimal(arch.param_count() - arch.embedding_params()) / Decimal(10**9)
+    assert no_table.quantize(Decimal("0.01")) == Decimal("2.14")
+    assert MODELS.get("exaone-3.5-32b").arch is None  # its config.json copy was not found
