@@ -151,7 +151,7 @@ GPU_NAME: Final = lazy(
     r"(?: ?super|s(?=$|[^a-z0-9']))?m?"
     r"(?: ?sff)?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
-    r"|titan ?(?:rtx|xp|v)"
+    r"|titan ?(?:rtx|xp|v)|rtx ?titan"  # "rtx titan": the TITAN RTX, its words swapped
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|ryzen ai max\+? ?\d{3}|ai max\+? ?\d{3}|radeon 8060s|8060s|m40"
     r"|framework desktop|gmktec evo[ -]?x2|evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
@@ -286,7 +286,12 @@ _ALT_COUNT_AFTER: Final = lazy(
     r"(?= ?(?:$|[,;?!.)]|(?:for|para|pour|to|de|of|gpus?|cards?|tarjetas?|cartes?)(?![a-z])))"
 )
 _COUNT_AFTER: Final = lazy(
-    r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\))(?!\w|[.,]\d)"
+    r"^ ?(?:x ?(?P<num>-?\d+)|\( ?x? ?(?P<pnum>\d+) ?\)"
+    # The count written after the name with its "x" behind ("mi300x 8x full finetune", "h20
+    # 8x for 70b"), read only before the end, a stop or the job: "4090 2x faster" is a ratio.
+    r"|(?P<xnum>[1-9]|1[0-6]) ?x(?= ?(?:$|[,;:?!.)]|(?:for|to|with|full|lora|qlora|fine|"
+    r"finetun\w*|train\w*|run\w*|serv\w*|infer\w*|node|server|box|rig|cluster|setup|gpus?|"
+    r"cards?|para|pour|con|avec|entren\w*|entrain\w*)(?![a-z]))))(?!\w|[.,]\d)"
     # "una B200 x 3 dias": Spanish "x" is "por" before a duration.
     r"(?! ?(?:h|hrs?|hours?|horas?|heures?|d|days?|dias?|jours?|weeks?|semanas?|semaines?|"
     r"months?|mes|meses|mois)(?![a-z]))"
@@ -601,7 +606,7 @@ def _count_around(
     else:
         after = _COUNT_AFTER.search(work.s[end : end + 16])
         if after:
-            count = parse_int(after.group("num") or after.group("pnum"))
+            count = parse_int(after.group("num") or after.group("pnum") or after.group("xnum"))
             end += after.end()
     nodes = _NODES_AFTER.search(work.s[end : end + 32])
     if nodes:

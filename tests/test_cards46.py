@@ -1,0 +1,59 @@
+"""Cards as owners and renters name them (cards46): "rtx titan" (the TITAN RTX, its words
+swapped), a count written after the card with its "x" behind ("mi300x 8x full finetune",
+"h20 8x for 70b") while "4090 2x faster" stays a ratio, and the Instinct MI300A, read at its
+128 GB with no peak or bandwidth on file (said, not guessed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.catalogue import load_catalogue
+from tests.support.chat import ask_json
+
+CAT = load_catalogue()
+
+# question -> the card, how many, the memory of the configuration (GB)
+READ = [
+    ("rtx titan qlora 13b", "titan-rtx", 1, 24),
+    ("my rtx titan 24gb lora 7b fits?", "titan-rtx", 1, 24),
+    ("nvidia rtx titan run llama 8b", "titan-rtx", 1, 24),
+    ("mi300x 8x full finetune 70b", "mi300x", 8, 1536),
+    ("h20 8x full finetune 70b", "h20", 8, 768),
+    ("h100 8x full finetune 70b", "h100", 8, 640),
+    ("a100 4x lora 70b", "a100-80gb", 4, 320),
+    ("a100 8x, qlora 70b how long 50M tokens", "a100-80gb", 8, 640),
+    ("3090 2x for qlora 70b?", "rtx-3090", 2, 48),
+    ("mi300a qlora 70b", "mi300a", 1, 128),
+    ("amd instinct mi300a lora 34b", "mi300a", 1, 128),
+    ("4x mi300a full finetune 70b", "mi300a", 4, 512),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count", "vram"), READ)
+def test_the_card_and_its_count_are_read(text: str, gpu: str, count: int, vram: int) -> None:
+    got = ask_json(text)
+    assert (got["gpu"], got["gpu_count"], got["vram_gb"]) == (gpu, count, vram), (text, got)
+    assert got["error"] is None
+
+
+# The count after the card is read where the job follows it, and a ratio there stays one card.
+@pytest.mark.parametrize(("count_text", "ratio_text"), [
+    ("h100 8x full finetune 70b", "is the h100 3x faster than a100"),
+    ("4090 2x for qlora 70b", "is the 4090 2x faster than a 3090?"),
+    ("a100 4x, lora 70b", "a100 2x the price of l40s?"),
+])
+def test_a_count_after_the_card_is_no_ratio(count_text: str, ratio_text: str) -> None:
+    assert ask_json(count_text)["gpu_count"] > 1
+    assert ask_json(ratio_text)["gpu_count"] in (None, 1)
+
+
+def test_the_mi300a_row_is_cited_and_says_what_is_not_on_file() -> None:
+    card = CAT.gpu("mi300a")
+    assert card.platform == "rocm" and not card.rented
+    assert "MI300A | CDNA3 | gfx942 | 128" in card.source
+    assert card.bf16_dense_tflops is None and card.memory_bandwidth_gbs is None
+    assert "mi300a" in next(a.gpus for a in CAT.fp8_archs if a.arch == "CDNA 3")
+    rate = ask_json("tokens/s llama 8b on a mi300a")
+    assert "no cited memory bandwidth for the Instinct MI300A" in str(rate["text"])
+    took = ask_json("mi300a qlora 8b on 50M tokens how long")
+    assert took["gpu"] == "mi300a" and took["hours"] is None
