@@ -75,6 +75,7 @@ from bot.understand.owned import (
     on_own_card,
     still_noted,
 )
+from bot.understand.parse import own_run_costed
 from bot.understand.query import Query
 from bot.understand.split import MAX_PIECES, Piece, asked_once, pieces
 from rules.catalogue import Catalogue, load_catalogue
@@ -367,6 +368,11 @@ class Pipeline:
         query = on_own_card(still_noted(query, previous),
                             previous.own_card if previous is not None else None,
                             self.catalogue)
+        if query is not asked:
+            # "20k samples of 1k tokens" after "how much would it cost to qlora llama 3 8b on my
+            # 4090": that run timed on the card, its electricity, as when asked whole (was the
+            # rented L40S's cost, the 4090's unpublished price after it)
+            query = own_run_costed(query, self.catalogue)
         locale = self._locale(query.lang, query.lang_sure, chosen_locale, telegram_locale,
                               previous, query.text)
         if query.intent == "alert" and query.alert_all and query.gpu is None:

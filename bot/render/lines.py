@@ -52,6 +52,7 @@ from rules.capacity import (
     serving_utilization_before,
 )
 from rules.compare import Comparison, ScaledRate
+from rules.electricity import board_power, run_energy
 from rules.estimator import load_constants
 from rules.fit import Fit
 from rules.memory import Memory
@@ -295,6 +296,38 @@ def _overkill(ph: Phrases, answer: Answer, asked: Fit, cheapest: Fit | None) -> 
     return out + Markup("\n")
 
 
+def _own_card_cost(ph: Phrases, gpu: str, count: int, quote: Quote,
+                   hours: Decimal | None) -> Markup:
+    """What a run costs on one's own card with no run's data, and the rental that follows
+    named as one: "🏠 On your own RTX 4090 this run costs only its electricity, … Rented here
+    instead, on 1× L40S, the cheapest offered configuration that holds it:"; with hours said,
+    their kWh at most, on the card's board power."""
+    _ = ph._
+    where = ph.config(quote.gpu, quote.gpu_count)
+    mine = ph.config(gpu, count) if count > 1 else ph.gpu_name(gpu)
+    row = board_power(gpu)
+    if hours is not None and row is not None:
+        energy = run_energy(row.watts, count, hours, None)
+        said = _(
+            "On your own %(gpu)s those %(hours)s cost only their electricity: at most about "
+            "%(kwh)s kWh (%(gpus)s × %(watts)s W, the board power of the %(card)s). Rented "
+            "here instead, on %(where)s, the cheapest offered configuration that holds it:",
+            gpu=mine, card=ph.gpu_name(gpu), hours=ph.fmt.duration(hours),
+            kwh=ph.fmt.num(energy.kwh, 2), gpus=count, watts=ph.fmt.num(row.watts, 0), where=where)
+    elif quote.hours_assumed:
+        said = _(
+            "On your own %(gpu)s this run costs only its electricity, and how long it runs "
+            "decides that: tell me how many samples and how long each (for example “20k "
+            "samples of 1k tokens”) and I time it there. Rented here instead, on %(where)s, "
+            "the cheapest offered configuration that holds it:", gpu=mine, where=where)
+    else:
+        said = _(
+            "On your own %(gpu)s those hours cost only their electricity. Rented here instead, "
+            "on %(where)s, the cheapest offered configuration that holds it:",
+            gpu=mine, where=where)
+    return Markup("🏠 ") + said
+
+
 def _same_config(q: Quote, asked: Fit) -> bool:
     return q.gpu == asked.gpu and q.gpu_count == asked.gpu_count
 
@@ -420,14 +453,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
     # "What would it cost on my 3090, does it fit?": a card we do not rent has no cost; the
     # cost of the run on the cheapest offered configuration that holds it leads, the verdict
     # on the user's own card follows.
-    # ... unless the card is said to be theirs and does not hold the run ("how much would it
-    # cost to lora llama 3 70b on my 3090"): what they can do leads, the ❌ on their card, then
-    # the cheapest rental that holds it (conv45).
-    mine_misses = query.card_mine and answer.fits is False
+    # ... unless the card is said to be theirs ("how much would it cost to lora llama 3 70b on
+    # my 3090"): what they can do leads, the verdict on their card (conv45), then the cheapest
+    # rental that holds it, said to be one (conv46).
     own_first = (
         intent == "cost" and many == 1 and quote and asked is not None and not run_lead
         and asked.gpu is not None and not asked.rentable and not answer.asked_quote
-        and not _same_config(quote, asked) and not mine_misses
+        and not _same_config(quote, asked) and not query.card_mine
     )
     beyond_instance = asked is not None and asked.gpu is not None \
         and cat.gpu(asked.gpu).rented and not asked.rentable
@@ -1390,6 +1422,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put(ph.quote_block(q))
             put("\n\n")
     elif quote and not cost_first and not own_first and not (run_lead and asked is not None):
+        if query.card_mine and intent == "cost" and asked is not None and asked.gpu \
+                and not _same_config(quote, asked):
+            # "how much would it cost to qlora llama 3 8b on my 4090": the run on one's own
+            # card costs its electricity, which its time decides; the rental beside it said to
+            # be one (was an unlabelled "Cost: $8.20 — 1× L40S", read as the 4090's cost).
+            put(_own_card_cost(ph, asked.gpu, asked.gpu_count, quote, query.hours))
+            put("\n")
         put(ph.quote_block(quote))
         put("\n")
         put(_count_quoted(ph, answer, quote))

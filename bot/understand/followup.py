@@ -3476,6 +3476,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
             # examples": still as many as the run needs (was timed on one, where it does not fit)
             gpu_plural=previous.gpu_plural and new.gpu_count is None
             and previous.gpu_count is None,
+            # "and for 20 hours?" after a cost on one's own 4090: still one's own (was its
+            # unpublished rental price, first); not once renting is said ("what would it cost
+            # on your gpus")
+            card_mine=(previous.card_mine and _RENTED.search(fold(new.text)) is None)
+            or new.card_mine,
         )
     elif new.gpu_count is None and not new.gpu_plural and (previous.gpu_count or 1) > 1 \
             and previous.hours is not None and previous.params_b is None \

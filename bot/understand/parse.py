@@ -3667,7 +3667,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     """What a question in English, Spanish or French asks, as a typed ``Query``."""
     power = take_power(text)
     if not power.asked:
-        return _own_run_costed(_understand(text, catalogue), catalogue)
+        return own_run_costed(_understand(text, catalogue), catalogue)
     # "how much would it cost in electricity to finetune … on my 3090, power is 0.30 $/kwh":
     # the price a kWh and the watts read apart (power.py), the rest as any question; a
     # training run on a card named is then timed there, its electricity worked out from the
@@ -3685,7 +3685,7 @@ def understand(text: str, catalogue: Catalogue) -> Query:
     return query.with_settings(update)
 
 
-def _own_run_costed(query: Query, catalogue: Catalogue) -> Query:
+def own_run_costed(query: Query, catalogue: Catalogue) -> Query:
     """ "how much would it cost to qlora llama 3 8b on my 4090 with 20k samples of 1k tokens":
     a run on one's own card costs no rent, only its electricity: the run timed there, its kWh,
     and where renting it here costs least (was the rented L40S's cost alone, the card's
