@@ -5,6 +5,10 @@
   training-speed estimate, as its "train_tokens_per_second" is (were not read: the fit alone).
   Samples are judged at the length said; with none, the length at which the rate meets the
   estimate (a sample's length decides it). The steps alone are tqdm's it/s.
+- A price per hour in another currency beside a model or a card ("qlora 70b under 2€/h",
+  "por menos de 2€/h", "moins de 2 € de l'heure"): the answer in dollars, the currency said and
+  the limit left unchecked (was the memory alone with the euros dropped, "an hour" a run of one
+  hour, or a budget in euros refused).
 """
 
 from __future__ import annotations
@@ -58,3 +62,34 @@ def _says(got: dict[str, Any], wanted: tuple[str, ...], unwanted: tuple[str, ...
 def test_trainer_metrics_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                                 unwanted: tuple[str, ...]) -> None:
     _says(_ask(pipeline, text), wanted, unwanted)
+
+
+@pytest.mark.parametrize(("text", "intent", "wanted", "unwanted"), [
+    # a price per hour in euros beside a model: the cheapest configurations in dollars, the
+    # limit left unchecked and said so (was its memory alone, the euros dropped)
+    ("qlora 70b under 2€/h?", "recommend",
+     ("The prices below are not held against your limit per hour",
+      "Cheapest offered configuration that fits: 1× A100 80GB at $0.92/hour."),
+     ("Within your limit",)),
+    # "an hour" is the price's unit, no run of 1 hour (was "1× A100 80GB × 1 hour")
+    ("qlora 70b under 2 euros an hour?", "recommend",
+     ("not held against your limit per hour",), ("× 1 hour",)),
+    # with "for under": no budget in euros refused (was "give me the budget in dollars")
+    ("qlora 70b for under 2 eur per hour?", "recommend",
+     ("not held against your limit per hour",), ("give me the budget",)),
+    ("lora mistral 7b, max 1€/hr", "recommend", ("1× L40S at $0.82/hour",), ()),
+    # a card named: its fit, the currency said
+    ("qlora llama 70b under 2 euros/h on an h100?", "fit",
+     ("Our prices are in US dollars only", "1× H100: $2.32/hour"), ()),
+    ("qlora de 70b por menos de 2€/h?", "recommend",
+     ("no se comparan con tu límite por hora", "1× A100 80GB a 0,92\xa0US$/hora"),
+     ("dime el presupuesto",)),
+    ("qlora d'un 70b pour moins de 2 € de l'heure ?", "recommend",
+     ("ne sont pas comparés à votre plafond horaire",), ("donnez-moi le budget",)),
+])
+def test_hourly_price_in_another_currency(pipeline: Pipeline, text: str, intent: str,
+                                          wanted: tuple[str, ...],
+                                          unwanted: tuple[str, ...]) -> None:
+    got = _ask(pipeline, text)
+    assert got["intent"] == intent, got["text"]
+    _says(got, wanted, unwanted)

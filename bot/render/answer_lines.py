@@ -1062,7 +1062,7 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     if query.currency_asked and error in (None, "hours_required"):
         # "et en euros ?" after a model served with no hours: the currency is answered before
         # the hours are asked for (was the hours asked alone, the euros dropped)
-        _currency(ph, put)
+        _currency(ph, put, limit=query.money_foreign_hourly)
     elif query.dollars_asked and not error and ph.cat.payment.currency == "USD":
         # "in dollars?" after a price: yes, as every price here
         put("💱 <b>")
@@ -2161,9 +2161,11 @@ def _hyperparams(answer: Answer, ph: Phrases, put: Put) -> None:
     put("\n")
 
 
-def _currency(ph: Phrases, put: Put) -> None:
+def _currency(ph: Phrases, put: Put, limit: bool = False) -> None:
     """"¿Cuánto cuesta una H100 en euros?": the page prices in one currency and publishes no
-    exchange rate (service.toml [payment] currency), so nothing is converted; said first."""
+    exchange rate (service.toml [payment] currency), so nothing is converted; said first.
+    `limit`: a price per hour said in another currency ("qlora 70b under 2€/h"), left
+    unchecked, and how to have it checked."""
     pay = ph.cat.payment
     put("💱 <b>")
     put(ph._("Our prices are in US dollars only:") if pay.currency == "USD" else
@@ -2174,6 +2176,11 @@ def _currency(ph: Phrases, put: Put) -> None:
         "not convert. You pay in crypto (%(coins)s), topping up from %(minimum)s.",
         coins=ph.fmt.list(list(pay.coins)), minimum=ph.fmt.usd_short(pay.min_top_up_usd),
     ))
+    if limit:
+        put(" ")
+        put(ph._("The prices below are not held against your limit per hour: give it in "
+                 "dollars (for example <code>under %(price)s/hour</code>) to have it checked.",
+                 price=ph.fmt.usd_short(2)))
     put("\n\n")
 
 

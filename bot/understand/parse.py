@@ -3435,6 +3435,15 @@ def _foreign_hourly(plain: str) -> bool:
                for m in px.FOREIGN_MONEY.finditer(plain))
 
 
+def _blank_foreign_per_hour(work: _Work) -> None:
+    """"under 2 euros an hour", "2 pavos la hora": the hour is the price's unit, no run's
+    hour (was a run of 1 hour)."""
+    for match in px.FOREIGN_MONEY.finditer(work.s):
+        per = _FOREIGN_PER_HOUR.match(work.s, match.end())
+        if per is not None:
+            work.blank(match.end(), per.end())
+
+
 def _alert_cue(s: str) -> bool:
     command = px.COMMAND.match(s)
     if command:
@@ -3755,6 +3764,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     _vllm_case(work, plain)
     _take_download(work, plain)
     hw.take_gpus(work, index)
+    if _FOREIGN_HELD.search(work.s) is not None:
+        _blank_foreign_per_hour(work)
     _hours_card_once(work, work.s)
     before_hours = work.s
     _take_hours(work)
@@ -4442,6 +4453,14 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # "2,50 €/h", "menos de 2 pavos la hora", "moins de 2 balles de l'heure": a price per
         # hour in euros; asked again in dollars, as a budget in them is (nothing converted).
         intent = "recommend"
+    # "qlora 70b under 2€/h", "qlora de 70b por menos de 2€/h", "moins de 2 € de l'heure": a
+    # price per hour in another currency beside a model or a card: answered in dollars, the
+    # currency said and the limit left unchecked (nothing converted; was its memory alone, the
+    # euros dropped, or the question refused as a budget in euros).
+    rate_foreign = not foreign_hourly and not alert and not nothing_else and not work.money \
+        and _foreign_hourly(plain)
+    if rate_foreign and not work.gpus and intent in ("memory", "unknown", "prices", "fit"):
+        intent = "recommend"
     spent_on_gpu = bool(work.money) and work.money[0].on_gpu and work.hours is None
     budget = first_money if not alert and first_money is not None and rate_money is None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest) or spent_on_gpu) else None
@@ -4453,7 +4472,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # (was a sum with no budget word, and the reply asked which GPU); "i have 2 grand,
         # biggest model i can full finetune", "i have 2k, …": a sum only a budget reads so.
         budget = first_money
-    foreign = budget is None and not alert and _foreign_money(plain) and bool(
+    foreign = budget is None and not alert and not rate_foreign and _foreign_money(plain) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
     # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
     # it is refused (nothing converted), never set as "below $2".
@@ -5240,7 +5259,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and index.gpu(known[0]).usd_per_gpu_hour is None
         and (work.params_b is not None or work.model_id is not None) else None,
         money_foreign=foreign or alert_foreign or purchase_foreign or foreign_hourly,
-        money_foreign_hourly=foreign_hourly,
+        money_foreign_hourly=foreign_hourly or rate_foreign,
         # "?", "¿?", "??" alone: a question with nothing in it yet (answered with the one
         # question that would let it be answered, not "I did not understand that")
         mark_only=intent == "unknown" and "?" in plain and not any(c.isalnum() for c in plain),
@@ -5415,9 +5434,9 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         id_asked=intent == "pay" and asks.ID_ASK.search(corrected) is not None,
         card_free_asked=intent == "pay" and asks.CARD_FREE.search(corrected) is not None,
         minimum_asked=intent == "pay" and asks.MINIMUM_ASK.search(corrected) is not None,
-        currency_asked=not foreign and not alert_foreign and intent in (
+        currency_asked=rate_foreign or (not foreign and not alert_foreign and intent in (
             "prices", "cost", "pay", "help", "unknown", "compare", "recommend")
-        and asks.currency_asked(corrected, plain),
+            and asks.currency_asked(corrected, plain)),
         lora_targets=flags.lora_targets,
         # Unsloth on a card without BF16 (T4, V100) loads FP16 and upcasts a full fine-tune's
         # weights to FP32 ('Float16 full finetuning uses more memory since we upcast weights to
