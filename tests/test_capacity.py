@@ -279,9 +279,13 @@ _SPEED: list[tuple[str, dict[str, Any], str]] = [
     ("vitesse de génération de llama 3.1 8b en 4 bits sur une h100",
      {"lang": "fr", "gpu": "h100", "method": "inference_int4"},
      "⚡ <b>Au plus environ 531 tokens/s\u00a0:"),
+    # No bandwidth on file for the H800 (the B300's, NVIDIA's 7.7 TB/s, cited since cards46).
+    ("combien de tokens par seconde pour llama 3.1 8b sur une h800",
+     {"lang": "fr", "gpu": "h800"},
+     "⚡ <b>Nous n'avons pas de bande passante mémoire citée pour la H800"),
     ("combien de tokens par seconde pour llama 3.1 8b sur une b300",
      {"lang": "fr", "gpu": "b300"},
-     "⚡ <b>Nous n'avons pas de bande passante mémoire citée pour la B300"),
+     "⚡ <b>Au plus environ 469 tokens/s\u00a0: Llama 3.1 8B (inférence en BF16) sur 1× B300"),
     # The B200 at the DGX B200's 8 TB/s a GPU (cards5): 16.4 GB a token, 487 tokens/s.
     ("combien de tokens par seconde pour llama 3.1 8b sur une b200",
      {"lang": "fr", "gpu": "b200"},

@@ -57,3 +57,35 @@ def test_the_mi300a_row_is_cited_and_says_what_is_not_on_file() -> None:
     assert "no cited memory bandwidth for the Instinct MI300A" in str(rate["text"])
     took = ask_json("mi300a qlora 8b on 50M tokens how long")
     assert took["gpu"] == "mi300a" and took["hours"] is None
+
+
+# NVIDIA's own MFU table (exemplar-performance, non-sparse) and reference architectures: the
+# GB200's and B300's peaks, the B300's bandwidth, and the GB300 (was unknown_gpu), per GPU.
+PEAKS = [
+    ("gb200", "2450", "8000", "192"),
+    ("b300", "2250", "7700", "288"),
+    ("gb300", "2450", "8000", "279"),
+]
+
+
+@pytest.mark.parametrize(("gpu_id", "peak", "bandwidth", "vram"), PEAKS)
+def test_blackwell_peaks_are_nvidias_non_sparse_figures(
+        gpu_id: str, peak: str, bandwidth: str, vram: str) -> None:
+    card = CAT.gpu(gpu_id)
+    assert (str(card.bf16_dense_tflops), str(card.memory_bandwidth_gbs), str(card.vram_gb)) == \
+        (peak, bandwidth, vram)
+    assert "'| BF16 | 2450 | 2450 | 2250 | 2250 | 989 |'" in card.source
+    assert card.peak_source == "NVIDIA exemplar-performance README" and not card.rented
+
+
+@pytest.mark.parametrize(("text", "gpu", "starts"), [
+    ("gb200 full finetune 8b 1B tokens how long", "gb200",
+     "⏱ <b>Full AdamW of an 8B model: about 15.37 hours on 1× GB200"),
+    ("b300 full finetune 8b 1B tokens how long", "b300",
+     "⏱ <b>Full AdamW of an 8B model: about 16.63 hours on 1× B300"),
+    ("tokens/s llama 70b on gb300", "gb300", "⚡ <b>At most about 56 tokens/s"),
+    ("gb300 lora 70b", "gb300", "✅ <b>Yes: a 70B model fits on 1× GB300 (LoRA).</b>"),
+])
+def test_a_blackwell_superchip_is_timed_at_its_peak(text: str, gpu: str, starts: str) -> None:
+    got = ask_json(text)
+    assert got["gpu"] == gpu and str(got["text"]).startswith(starts), got["text"]
