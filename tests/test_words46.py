@@ -93,3 +93,24 @@ def test_hourly_price_in_another_currency(pipeline: Pipeline, text: str, intent:
     got = _ask(pipeline, text)
     assert got["intent"] == intent, got["text"]
     _says(got, wanted, unwanted)
+
+
+@pytest.mark.parametrize(("text", "wanted"), [
+    # the samples and epochs said, their length not: timed at 512 and 2,048 tokens against the
+    # hours, the length at which they meet (was "Tell me how many samples", the 12k unused)
+    ("hey so i ran sft on mistral 7b for 3 epochs on 12k samples and it took like 9 hrs on my "
+     "3090, is that normal?",
+     ("Your 12,000 samples × 3 epochs take about 6.71 hours there at 512 tokens a sample, 26.84 "
+      "hours at 2,048", "your 9 hours are in line with it if your samples hold about 687 tokens "
+      "each.")),
+    ("qlora llama 3.1 8b on my 4090 took 40 hours for 5k samples, is that normal",
+     ("your 40 hours are more than that even at 2,048 tokens, slower than it.",)),
+    ("hice un lora de llama 3 8b con 12 mil ejemplos, 3 epocas, y tardó 9 horas en mi 3090, es "
+     "normal?", ("Tus 12.000 ejemplos × 3 épocas tardan alrededor de",)),
+    ("mon qlora de mistral 7b sur 5000 exemples a pris 40 heures sur ma 4090, c'est normal ?",
+     ("vos 40\xa0heures dépassent cela même à 2\u202f048 tokens",)),
+])
+def test_hours_judged_against_samples_counted(pipeline: Pipeline, text: str,
+                                              wanted: tuple[str, ...]) -> None:
+    got = _ask(pipeline, text)
+    _says(got, wanted, ("Tell me how many samples",))

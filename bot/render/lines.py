@@ -1817,6 +1817,9 @@ def _time_judged(ph: Phrases, query: Query, rate: Decimal) -> str:
     the same rate, against the hours; with none said, how to read what those hours train."""
     _, fmt = ph._, ph.fmt
     hours = query.hours
+    samples = query.dataset_samples
+    if query.dataset_tokens is None and samples and rate > 0 and hours:
+        return _samples_judged(ph, query, samples, hours, rate)
     if query.dataset_tokens is None or rate <= 0 or not hours:
         return _("Hold your data against it, its tokens times the epochs: far fewer tokens in "
                  "%(wall)s means your run is slower than this estimate. Tell me how many "
@@ -1837,6 +1840,42 @@ def _time_judged(ph: Phrases, query: Query, rate: Decimal) -> str:
                  "less than that, faster than it assumes.", **figures)
     return _("Your %(tokens)s take about %(est)s there by this estimate: your %(wall)s are in "
              "line with it.", **figures)
+
+
+# A sample's length, short and long, when the count alone is said (bot.answer.SAMPLE_LENGTHS).
+_SHORT_SAMPLE, _LONG_SAMPLE = 512, DEFAULT_SEQ_LEN
+
+
+def _samples_judged(ph: Phrases, query: Query, samples: int, hours: Decimal,
+                    rate: Decimal) -> str:
+    """"i ran sft on mistral 7b for 3 epochs on 12k samples and it took 9 hrs on my 3090, is
+    that normal?": the samples counted, their length not said, timed at a short and a long
+    length against the hours; between the two, the length at which they meet (was "Tell me how
+    many samples", the 12k and the epochs said unused)."""
+    _, fmt = ph._, ph.fmt
+    epochs = 1 if query.hours_per_epoch else max(query.epochs or 1, 1)
+    count = Decimal(samples * epochs)
+    short = count * _SHORT_SAMPLE / rate / 3600
+    long = count * _LONG_SAMPLE / rate / 3600
+    what = _("%(samples)s samples × %(epochs)s epochs", samples=fmt.num(samples),
+             epochs=fmt.num(epochs)) if epochs > 1 else _("%(samples)s samples",
+                                                          samples=fmt.num(samples))
+    figures = {"what": what, "short": fmt.duration(short), "long": fmt.duration(long),
+               "slen": fmt.num(_SHORT_SAMPLE), "llen": fmt.num(_LONG_SAMPLE),
+               "wall": fmt.duration(hours)}
+    lead = _("Your %(what)s take about %(short)s there at %(slen)s tokens a sample, %(long)s "
+             "at %(llen)s, by this estimate:", **figures)
+    if hours >= long * Decimal("1.5"):
+        verdict = _("your %(wall)s are more than that even at %(llen)s tokens, slower than it. "
+                    "Compare the tokens/s your trainer logs with this one.", **figures)
+    elif hours * Decimal("1.5") <= short:
+        verdict = _("your %(wall)s are less than that even at %(slen)s tokens, faster than it "
+                    "assumes.", **figures)
+    else:
+        length = hours * 3600 * rate / count
+        verdict = _("your %(wall)s are in line with it if your samples hold about %(tokens)s "
+                    "tokens each.", tokens=fmt.num(length, 0), **figures)
+    return lead + " " + verdict
 
 
 def within_own_line(answer: Answer, ph: Phrases) -> Markup | None:
