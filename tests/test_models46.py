@@ -104,3 +104,26 @@ def test_exaone_3_5_2_4b_shape() -> None:
     no_table = Decimal(arch.param_count() - arch.embedding_params()) / Decimal(10**9)
     assert no_table.quantize(Decimal("0.01")) == Decimal("2.14")
     assert MODELS.get("exaone-3.5-32b").arch is None  # its config.json copy was not found
+
+
+@pytest.mark.parametrize(("text", "model_id", "starts"), [
+    # MiniCPM4 had no entry: "minicpm4" was the price list, "minicpm 4 8b" a bare 8B
+    ("minicpm4 on 8gb", "minicpm4-0.5b", "ℹ️ MiniCPM4 is a family of 2 models"),
+    ("minicpm4 on a 4090", "minicpm4-8b", "ℹ️ MiniCPM4 is a family of 2 models"),
+    ("minicpm 4 8b vram", "minicpm4-8b", "📐 <b>Memory for MiniCPM4 8B</b>"),
+])
+def test_minicpm4(text: str, model_id: str, starts: str) -> None:
+    got = ask(text)
+    assert got["model"] == model_id and got["text"].startswith(starts), got["text"]
+
+
+def test_minicpm4_0_5b_shape() -> None:
+    spec = MODELS.get("minicpm4-0.5b")
+    arch = spec.arch
+    assert arch is not None
+    got = (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.head_size,
+           arch.intermediate, arch.vocab, arch.tied_embeddings)
+    assert got == (24, 1024, 16, 2, 64, 4096, 73448, True)
+    counted = spec.arch_params_b()
+    assert counted is not None and counted.quantize(Decimal("0.01")) == Decimal("0.43")
+    assert MODELS.get("minicpm4-8b").arch is None  # its config.json copy was not found
