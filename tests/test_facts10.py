@@ -46,13 +46,14 @@ def test_the_months_found(model_id: str, month: str) -> None:
 
 def test_the_8b_models_are_named_by_date(pipeline: Pipeline) -> None:
     reply = pipeline.ask("biggest model i can run in fp16 on 19.2gb")
-    assert reply.answer.largest_names[:7] == (
-        "Qwen3-VL 8B", "Gemma 3n E4B (8B raw)", "Llama 3.1 Nemotron Nano 8B",
+    # MiniCPM4 8B (models46, released 2025-06) among them
+    assert reply.answer.largest_names[:8] == (
+        "Qwen3-VL 8B", "Gemma 3n E4B (8B raw)", "MiniCPM4 8B", "Llama 3.1 Nemotron Nano 8B",
         "DeepSeek-R1-Distill-Llama-8B", "InternLM3 8B", "Granite 3.1 8B",
         "Ministral-8B-Instruct-2410")
     # The reply names the newest four and counts the rest.
-    assert "at or under that: Qwen3-VL 8B, Gemma 3n E4B (8B raw), Llama 3.1 Nemotron Nano 8B," \
-        " DeepSeek-R1-Distill-Llama-8B, and 9 others (8B)." in reply.text
+    assert "at or under that: Qwen3-VL 8B, Gemma 3n E4B (8B raw), MiniCPM4 8B," \
+        " Llama 3.1 Nemotron Nano 8B, and 10 others (8B)." in reply.text
 
 
 def test_the_7b_models_are_named_by_date_the_undated_last(pipeline: Pipeline) -> None:
