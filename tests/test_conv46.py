@@ -109,3 +109,96 @@ def test_a_follow_up_of_a_cost_on_ones_own_card_keeps_it_ones_own(
     _, reply = converse(first, then, locale=lang)
     assert (reply.answer.intent, reply.query.card_mine) == (intent, True), reply.text
     says(reply.text, said, ["🤔", *UNPUBLISHED, *lacks])
+
+
+# 3. "?" alone right after an answer, "how did you get that number?" and the like: what the
+# answer is made of, then the one thing that decides it (was the help's "What would you like
+# to know?" with its examples, or "I did not understand that"). (lang, first, then, what the
+# second reply says in order.)
+EXPLAINED: list[tuple[str, str, str, list[str]]] = [
+    # a cost on the seed's illustrative hours: the product, why that card, the hours said to
+    # be illustrative, the run's data asked for
+    ("en", "how much is a qlora of llama 3 70b?", "?",
+     ["🔎 <b>How I got it:</b> the cost is the GPUs × the hours × the price of a GPU-hour: "
+      "1× A100 80GB × 10 hours × $0.92 = $9.20. 1× A100 80GB is the cheapest offered "
+      "configuration with room for the 52.5 GB the planning rule gives QLoRA of 70B parameters "
+      "(0.75 GB per billion). The 10 hours are an illustrative figure for QLoRA",
+      "❓ What decides it is how long your run takes", "💵 <b>"]),
+    ("en", "how much is a qlora of llama 3 70b?", "how did you get that number?",
+     ["🔎 <b>How I got it:</b>", "= $9.20", "❓ What decides it"]),
+    ("en", "whats the cheapest gpu for qlora 70b", "where does that number come from??",
+     ["🔎 <b>How I got it:</b>", "1× A100 80GB × 10 hours × $0.92 = $9.20"]),
+    ("en", "best gpu for a lora of llama 3 70b?", "show me the math",
+     ["🔎 <b>How I got it:</b>", "4× A100 80GB × 6 hours × $0.92 = $22.08"]),
+    ("es", "cuanto cuesta un qlora de llama 3 70b?", "?",
+     ["🔎 <b>Cómo lo he calculado:</b>", "1× A100 80GB × 10 horas × 0,92 US$ = 9,20 US$",
+      "❓ Lo que lo decide es cuánto dura tu entrenamiento"]),
+    ("es", "cuanto cuesta un qlora de llama 3 70b?", "¿de dónde sale ese número?",
+     ["🔎 <b>Cómo lo he calculado:</b>"]),
+    ("fr", "combien coûte un qlora de llama 3 70b ?", "?",
+     ["🔎 <b>Comment je l'ai calculé :</b>", "1× A100 80GB × 10 heures × 0,92 $US = 9,20 $US",
+      "❓ Ce qui le décide, c'est la durée de votre entraînement"]),
+    ("fr", "combien coûte un qlora de llama 3 70b ?", "d'où sort ce chiffre ?",
+     ["🔎 <b>Comment je l'ai calculé :</b>"]),
+    ("fr", "combien coûte un qlora de llama 3 70b ?", "comment t'as calculé ça ?",
+     ["🔎 <b>Comment je l'ai calculé :</b>"]),
+    # hours said: the product alone, nothing asked
+    ("en", "how much is a lora of llama 3 8b on an h100 for 10 hours", "how did u calculate that",
+     ["🔎 <b>How I got it:</b> the cost is the GPUs × the hours × the price of a GPU-hour: "
+      "1× H100 × 10 hours × $2.32 = $23.20.\n"]),
+    # a card's cost for hours, no model (was the help, or "I did not understand")
+    ("en", "how much for 8x h100 for 24 hours", "?",
+     ["🔎 <b>How I got it:</b> the cost is the GPUs × the hours × the price of a GPU-hour: "
+      "8× H100 × 24 hours × $2.32 = $445.44."]),
+    ("es", "cuanto sale una h100 por 10 horas", "¿cómo lo calculaste?",
+     ["🔎 <b>Cómo lo he calculado:</b>", "1× H100 × 10 horas × 2,32 US$ = 23,20 US$"]),
+    # a run timed on its data: what the hours are made of, then the speed to measure
+    ("en", "how much to lora llama 3 8b on 20k samples of 1k tokens", "?",
+     ["🔎 <b>How I got it:</b>", "× $0.82 =", "The hours are the run's time: each token takes "
+      "about", "❓ What decides it most is the speed assumed", "“I get 2,500 tokens/s”"]),
+    ("en", "how long to lora llama 3 8b on 20k samples of 1k tokens on an h100", "?",
+     ["🔎 <b>Why this time:</b> each token takes about", "❓ What decides it most is the speed "
+      "assumed", "⏱ <b>LoRA of Llama 3 8B"]),
+    # a verdict: what it needs against what each GPU has
+    ("en", "can i qlora llama 3 70b on an l40s?", "?",
+     ["🔎 <b>Why:</b> it needs about 52.6 GB per GPU, 4.3 GB more than the 48.31 GB",
+      "❌ <b>No: Llama 3 70B does not fit on 1× L40S (QLoRA).</b>"]),
+    ("es", "puedo hacer qlora de llama 3 70b en una l40s?", "?", ["🔎 <b>", "❌ <b>No"]),
+    ("fr", "je peux faire un qlora de llama 3 70b sur une l40s ?", "?", ["🔎 <b>", "❌ <b>Non"]),
+    ("en", "can i lora llama 3 8b on an a100", "huh?", ["🔎 <b>Why:</b> it needs about 23.1 GB"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "said"), EXPLAINED)
+def test_a_question_mark_or_how_after_an_answer_explains_it(
+        lang: str, first: str, then: str, said: list[str]) -> None:
+    before, reply = converse(first, then, locale=lang)
+    assert reply.locale == lang
+    assert reply.answer.intent == before.answer.intent, reply.text
+    says(reply.text, said, ["🤔", "What would you like to know", "¿Qué quieres saber?",
+                            "Que voulez-vous savoir"])
+
+
+def test_a_question_mark_with_nothing_before_it_asks_what_to_know() -> None:
+    reply, = converse("?", locale="en")
+    assert reply.text.startswith("❓ <b>What would you like to know?"), reply.text
+
+
+# 4. "is that per gpu?" after a verdict (was "I did not understand"): on several GPUs, the
+# detailed estimate is each GPU's, the planning rule's the whole job's; on one, the same.
+@pytest.mark.parametrize(("lang", "first", "then", "said"), [
+    ("en", "can i lora llama 3 70b on 4 a100s", "is that per gpu?",
+     ["↔️ <b>Each GPU, and the whole job:</b> the detailed estimate, 53 GB, is what each GPU "
+      "holds (of 85.9 GB); the planning rule's 168 GB is the whole job, split across 4× A100 "
+      "80GB (343.6 GB together).", "✅ <b>Yes: Llama 3 70B fits on 4× A100 80GB (LoRA).</b>"]),
+    ("es", "puedo hacer lora de llama 3 70b en 4 a100?", "¿es por gpu?",
+     ["↔️ <b>Cada GPU y el trabajo entero:</b> la estimación detallada, 53 GB"]),
+    ("fr", "je peux faire un lora de llama 3 70b sur 4 a100 ?", "c'est par gpu ?",
+     ["↔️ <b>Chaque GPU, et l'ensemble :</b>"]),
+    ("en", "can i lora llama 3 8b on an a100", "is that per gpu?",
+     ["↔️ <b>One GPU:</b> the run is on 1× A100 80GB"]),
+])
+def test_per_gpu_asked_after_a_verdict(lang: str, first: str, then: str, said: list[str]) -> None:
+    _, reply = converse(first, then, locale=lang)
+    assert (reply.answer.intent, reply.query.per_gpu_asked) == ("fit", True), reply.text
+    says(reply.text, said, ["🤔"])

@@ -21,7 +21,7 @@ from babel.dates import get_day_names
 from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, DownloadFacts, FamilyPick
-from bot.detail import DetailedAnswer
+from bot.detail import DetailedAnswer, TrainingEstimate
 from bot.engines import engine_name
 from bot.render.batch_lines import batch_lines, batch_memory
 from bot.render.detailed_lines import host_ram_lines
@@ -924,15 +924,28 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         put(fit_block(answer, ph))
 
 
-def _per_gpu(query: Query, ph: Phrases, put: Put) -> None:
+def _per_gpu(answer: Answer, ph: Phrases, put: Put) -> None:
     """"is that per gpu?" after a run's time or cost: the time is the whole run's on every GPU
-    at once, the cost every GPU's hours; on one GPU the two are the same."""
+    at once, the cost every GPU's hours; after a verdict, the detailed estimate is each GPU's,
+    the planning rule's the whole job's; on one GPU the two are the same."""
+    query = answer.query
     assert query.gpu is not None
     n = query.gpu_count or 1
     config = ph.config(query.gpu, n)
     price = ph.cat.gpu(query.gpu).usd_per_gpu_hour
+    check = answer.detailed.check if answer.detailed is not None else None
     put("↔️ <b>")
-    if n == 1:
+    if n > 1 and query.intent in ("fit", "memory") and check is not None:
+        # "is that per gpu?" after "can i lora llama 3 70b on 4 a100s" (was "I did not
+        # understand"): both figures said, each as what it is
+        put(ph._("Each GPU, and the whole job:"))
+        put("</b> ")
+        put(ph._("the detailed estimate, %(each)s, is what each GPU holds (of %(vram)s); the "
+                 "planning rule's %(plan)s is the whole job, split across %(config)s (%(total)s "
+                 "together).", each=ph.fmt.gb(check.detailed_per_gpu_gb, 1),
+                 vram=ph.fmt.gb(check.vram_per_gpu_gb), plan=ph.fmt.gb(check.planning_gb),
+                 config=config, total=ph.fmt.gb(check.vram_per_gpu_gb * n)))
+    elif n == 1:
         put(ph._("One GPU:"))
         put("</b> ")
         put(ph._("the run is on %(config)s, so each GPU's figure and the whole run's are the same.",
@@ -958,6 +971,85 @@ def _per_gpu(query: Query, ph: Phrases, put: Put) -> None:
         put("</b> ")
         put(ph._("the figures are for all %(config)s together.", config=config))
     put("\n\n")
+
+
+def _why_cost(answer: Answer, ph: Phrases, put: Put) -> bool:
+    """"why?", "?" or "how did you get that number?" after a cost: the cost as GPUs × hours ×
+    the price of a GPU-hour, the configuration it is on and why that one, and the one thing
+    that decides it: the run's length when its hours were the illustrative ones, the speed
+    measured when the run was timed at an assumed utilization (was the help's "What would you
+    like to know?", or "I did not understand"). False when the answer quoted no cost."""
+    d, primary, fmt, _ = answer.detailed, answer.primary, ph.fmt, ph._
+    t = d.training_time if d is not None else None
+    timed = t is not None and t.quote is not None and t.wall_clock_hours is not None
+    quote = t.quote if t is not None and t.quote is not None else (
+        answer.quote or (primary.quote if primary is not None else None))
+    if quote is None:
+        return False
+    put("🔎 <b>")
+    put(_("How I got it:"))
+    put("</b> ")
+    put(_("the cost is the GPUs × the hours × the price of a GPU-hour: %(config)s × %(hours)s × "
+          "%(price)s = %(cost)s.", config=ph.config(quote.gpu, quote.gpu_count),
+          hours=fmt.duration(quote.hours), price=fmt.usd_exact(quote.usd_per_gpu_hour),
+          cost=fmt.usd(quote.cost_usd)))
+    cheapest = primary.cheapest if primary is not None else None
+    memory = primary.memory if primary is not None else None
+    if not timed and cheapest is not None and memory is not None and memory.params_b > 0 \
+            and (cheapest.gpu, cheapest.gpu_count) == (quote.gpu, quote.gpu_count):
+        put(" ")
+        put(_("%(config)s is the cheapest offered configuration with room for the %(need)s the "
+              "planning rule gives %(method)s of %(size)sB parameters (%(per)s per billion).",
+              config=ph.config(quote.gpu, quote.gpu_count), need=fmt.gb(memory.estimate_gb),
+              method=ph.method_short(memory.method), size=fmt.num(memory.params_b),
+              per=fmt.gb(memory.estimate_gb / memory.params_b)))
+    if timed and t is not None:
+        said = _why_time(t, ph)
+        if said is not None:
+            put(" ")
+            put(_("The hours are the run's time: %(time)s", time=said))
+        if t.mfu_assumed:
+            put("\n❓ ")
+            put(_speed_decides(ph))
+    elif quote.hours_assumed:
+        put(" ")
+        put(_("The %(hours)s are an illustrative figure for %(method)s, not a measurement of "
+              "your run.", hours=fmt.duration(quote.hours),
+              method=ph.method_short(quote.method) if quote.method is not None
+              else _("a run")))
+        put("\n❓ ")
+        put(_("What decides it is how long your run takes: tell me how many samples and how long "
+              "each (for example “20k samples of 1k tokens”) and I time it."))
+    put("\n\n")
+    return True
+
+
+def _speed_decides(ph: Phrases) -> Markup:
+    return ph._("What decides it most is the speed assumed: measure your tokens per second on a "
+                "short run and tell me (for example “I get 2,500 tokens/s”) for the time and "
+                "cost at your speed.")
+
+
+def _why_time(t: TrainingEstimate, ph: Phrases) -> Markup | None:
+    """What a run's time is made of: the FLOPs a token over what the GPUs compute at the
+    utilization assumed (or the speed measured); None when the estimate lacks a part."""
+    if t.wall_clock_hours is None or t.flops is None or t.peak_tflops is None or t.mfu is None \
+            or t.gpu is None or t.gpu_count is None or t.tokens <= 0 \
+            or t.flops_per_param_token is None or t.params_b is None:
+        return None
+    fmt = ph.fmt
+    rate = t.peak_tflops * t.mfu * t.gpu_count  # TFLOPS the run gets, all GPUs
+    per_token = t.flops / t.tokens
+    return ph._(
+        "each token takes about %(per)s GFLOPs (%(k)s·N with N = %(n)s billion parameters, "
+        "and attention's own); at %(mfu)s of the %(peak)s peak TFLOPS a GPU (the utilization "
+        "assumed), that is about %(rate)s TFLOPS on %(config)s: about %(tps)s tokens a "
+        "second, so %(tokens)s take about %(wall)s.",
+        per=fmt.num(per_token / Decimal(10**9), 1), k=fmt.num(t.flops_per_param_token),
+        n=fmt.num(t.params_b), config=ph.config(t.gpu, t.gpu_count),
+        rate=fmt.num(rate, 1), mfu=fmt.percent(t.mfu * 100, 0), peak=fmt.num(t.peak_tflops),
+        tps=fmt.num(rate * Decimal(10**12) / per_token, 0), tokens=fmt.tokens(t.tokens),
+        wall=fmt.duration(t.wall_clock_hours))
 
 
 def _why(answer: Answer, ph: Phrases, put: Put) -> None:
@@ -996,31 +1088,24 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
             slow_wall=fmt.duration(slow.wall_clock_hours or 0)))
         put("\n\n")
         return
+    if answer.query.intent in ("cost", "recommend") and answer.fits is not False \
+            and _why_cost(answer, ph, put):
+        return
     d = answer.detailed
     if d is None:
         return
     t = d.training_time
     # (timed elsewhere, the asked configuration not holding the run: the memory is the reason)
-    if answer.query.intent == "time" and t is not None and t.asked \
-            and t.wall_clock_hours is not None \
-            and t.flops is not None and t.peak_tflops is not None and t.mfu is not None \
-            and t.gpu is not None and t.gpu_count is not None and t.tokens > 0 \
-            and t.flops_per_param_token is not None and t.params_b is not None:
-        rate = t.peak_tflops * t.mfu * t.gpu_count  # TFLOPS the run gets, all GPUs
-        per_token = t.flops / t.tokens
+    said = _why_time(t, ph) if answer.query.intent == "time" and t is not None and t.asked \
+        else None
+    if said is not None:
         put("🔎 <b>")
         put(ph._("Why this time:"))
         put("</b> ")
-        put(ph._(
-            "each token takes about %(per)s GFLOPs (%(k)s·N with N = %(n)s billion parameters, "
-            "and attention's own); at %(mfu)s of the %(peak)s peak TFLOPS a GPU (the utilization "
-            "assumed), that is about %(rate)s TFLOPS on %(config)s: about %(tps)s tokens a "
-            "second, so %(tokens)s take about %(wall)s.",
-            per=fmt.num(per_token / Decimal(10**9), 1), k=fmt.num(t.flops_per_param_token),
-            n=fmt.num(t.params_b), config=ph.config(t.gpu, t.gpu_count),
-            rate=fmt.num(rate, 1), mfu=fmt.percent(t.mfu * 100, 0), peak=fmt.num(t.peak_tflops),
-            tps=fmt.num(rate * Decimal(10**12) / per_token, 0), tokens=fmt.tokens(t.tokens),
-            wall=fmt.duration(t.wall_clock_hours)))
+        put(said)
+        if t is not None and t.mfu_assumed:
+            put("\n❓ ")
+            put(_speed_decides(ph))
         put("\n\n")
         return
     check = d.check
@@ -1078,7 +1163,7 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
                  high=ph.fmt.usd_short(query.budget_usd)))
         put("\n")
     if query.per_gpu_asked and not error and query.gpu is not None:
-        _per_gpu(query, ph, put)
+        _per_gpu(answer, ph, put)
     if query.why_asked and not error:
         _why(answer, ph, put)
     if query.cpu_only and not error and not answer.missing and answer.methods:

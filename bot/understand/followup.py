@@ -249,6 +249,29 @@ _WHY: Final = lazy(
 )
 
 
+# "how did you get that number?", "where does that come from", "show me the math", "¿de dónde
+# sale eso?", "¿cómo lo calculaste?", "d'où sort ce chiffre ?", "comment t'as calculé ça ?"
+# (folded): how the last answer's figures were made, asked as "why?" is (was "I did not
+# understand"). "huh?", "hein ?" alone too: the reply, not understood, explained.
+_HOW_GOT: Final = lazy(
+    r"^\W*(?:(?:and|but|ok|okay|so|wait|hm+|y|pero|vale|a ver|et|mais|bon|attends)\W+)?(?:"
+    r"how (?:did|do|would) (?:you|u|ya) (?:get|got|calculate|compute|work out|figure|come up with"
+    r"|arrive at|reckon)|how (?:is|was|did) (?:that|this|it) (?:get )?(?:calculated|computed"
+    r"|worked out|figured)|where (?:does|did|do|is) (?:that|this|it|those|these|the)"
+    r"(?: (?:number|figure|price|cost|estimate|numbers|figures))? (?:come from|coming from|from)"
+    r"|(?:explain|show(?: me)?) (?:that|this|it|the (?:number|figure|math|maths|calc\w*)|your "
+    r"(?:math|maths|work|calc\w*))|(?:based|based) on what"
+    r"|de donde (?:sale|salen|sacas|sacaste|sacaron|viene|vienen)"
+    r"|como (?:lo |la |los |las )?(?:calculas|calculaste|calculan|has calculado|sacas|sacaste"
+    r"|has sacado)|explica(?:me)?(?:lo)? (?:eso|ese (?:numero|calculo|precio)|el calculo)"
+    r"|d'?ou (?:sort|sortent|vient|viennent|tu sors|tu tires|vous sortez|vous tirez|ca sort"
+    r"|ca vient)|comment (?:tu as|t'as|vous avez|avez-vous|as-tu) (?:calcule|trouve|obtenu|fait)"
+    r"|comment (?:tu calcules|vous calculez|c'est calcule|ca se calcule)"
+    r"|explique[sz]?(?:-moi)? (?:ca|ce chiffre|ce prix|le calcul)"
+    r"|huh|hein)(?![a-z0-9])(?:\W+[a-z0-9'\-]+){0,4}\W*$"
+)
+
+
 # "cancel the h100 one", "delete it", "quita esa", "supprime celle du h100" (folded) right after
 # an alert was set or listed: a removal, though the message does not say "alert" again.
 _REMOVE_AFTER_ALERT: Final = lazy(
@@ -558,7 +581,7 @@ _PER_GPU_ASKED: Final = lazy(
 def _per_gpu_of_run(new: Query, previous: Query) -> Query | None:
     """"is that per gpu?" after a run's time or cost on a configuration: the same answer, led
     by whether its figures are each GPU's."""
-    if previous.intent not in ("time", "cost") or previous.gpu is None or _names_model(new) or _names_card(new) or new.hours is not None \
+    if previous.intent not in ("time", "cost", "fit", "memory") or previous.gpu is None or _names_model(new) or _names_card(new) or new.hours is not None \
             or _PER_GPU_ASKED.match(fold(new.text)) is None:
         return None
     merged = _merge(new.model_copy(update={"intent": previous.intent}), previous,
@@ -3084,11 +3107,16 @@ def _more_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
 def _asks_why(new: Query, previous: Query, folded: str) -> bool:
     """"why?", "¿por qué no cabe?", "pourquoi ?" after a question about a model's run, saying
     nothing else (no model, GPU, method, hours or setting of its own)."""
-    if new.intent != "unknown" or previous.params_b is None or _names_model(new):
+    # (a card's cost for hours, no model: "how much for 8x h100 for 24 hours", then "?")
+    priced = previous.intent == "cost" and previous.gpu is not None and previous.hours is not None
+    if new.intent != "unknown" or (previous.params_b is None and not priced) or _names_model(new):
         return False
     if any(_said(new, f) for f in _CARRYABLE) or any(getattr(new, f) is not None for f in _SETTINGS):
         return False
-    return bool(_WHY.match(folded))
+    # "?" alone right after an answer, "how did you get that number?": what the answer is made
+    # of and the one thing that decides it (was the help's "What would you like to know?", or
+    # "I did not understand")
+    return bool(_WHY.match(folded)) or new.mark_only or _HOW_GOT.match(folded) is not None
 
 
 def _asks_fix(new: Query, previous: Query) -> bool:
