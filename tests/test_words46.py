@@ -9,6 +9,10 @@
   "por menos de 2€/h", "moins de 2 € de l'heure"): the answer in dollars, the currency said and
   the limit left unchecked (was the memory alone with the euros dropped, "an hour" a run of one
   hour, or a budget in euros refused).
+- A run's hours judged with its samples counted but not their length: timed at 512 and 2,048
+  tokens a sample against the hours (was "Tell me how many samples", the count unused).
+- "a few hundred", "several thousand", "thousands of", "unos cuantos miles de", "quelques
+  centaines d'" before samples or tokens: three of the scale (was 100 or 1,000, or none read).
 """
 
 from __future__ import annotations
@@ -114,3 +118,30 @@ def test_hours_judged_against_samples_counted(pipeline: Pipeline, text: str,
                                               wanted: tuple[str, ...]) -> None:
     got = _ask(pipeline, text)
     _says(got, wanted, ("Tell me how many samples",))
+
+
+@pytest.mark.parametrize(("text", "samples"), [
+    # "a few", "several", "thousands of" before a dataset's samples: three of the scale (was
+    # "a few" dropped, "hundred examples" 100 and "thousand" 1,000; es/fr no dataset read)
+    ("fine tuning phi-3 mini on a few hundred examples, which gpu is cheapest",
+     "your 300 samples"),
+    ("qlora llama 3 8b on several thousand samples on an a100, how long", "your 3,000 samples"),
+    ("lora 8b on thousands of samples on an h100 how long", "your 3,000 samples"),
+    ("qlora llama 3 8b con unos cuantos miles de ejemplos en una a100, cuanto tarda",
+     "tus 3.000 ejemplos"),
+    ("qlora llama 3 8b con cientos de ejemplos en una a100, cuanto tarda", "tus 300 ejemplos"),
+    ("qlora llama 3 8b avec quelques centaines d'exemples sur une a100, combien de temps",
+     "vos 300 exemples"),
+    ("qlora llama 3 8b avec des milliers d'exemples sur une a100, combien de temps",
+     "vos 3\u202f000 exemples"),
+])
+def test_a_few_of_a_scale(pipeline: Pipeline, text: str, samples: str) -> None:
+    _says(_ask(pipeline, text), (samples,), ())
+
+
+@pytest.mark.parametrize(("text", "tokens"), [
+    ("qlora llama 3 8b on a few hundred k tokens on an a100, how long", "300,000\xa0tokens"),
+    ("lora 8b on a few million tokens on an h100 how long", "3 million tokens"),
+])
+def test_a_few_of_a_scale_in_tokens(pipeline: Pipeline, text: str, tokens: str) -> None:
+    _says(_ask(pipeline, text), (tokens,), ())

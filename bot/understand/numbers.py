@@ -363,6 +363,38 @@ _COUPLE: Final = lazy(
 )
 
 
+# "a few hundred examples", "several thousand rows", "thousands of samples", "unos cuantos miles
+# de ejemplos", "cientos de ejemplos", "quelques milliers d'exemples", "des centaines de
+# lignes", "a few million tokens": read as three of the scale, before a dataset's samples or
+# tokens only (was "a few" dropped, "hundred examples" 100, "thousand" 1,000; in Spanish and
+# French no dataset read).
+_FEW_OF_SCALE: Final = lazy(
+    r"(?<![a-z])(?:(?:a few|few|several|a handful of|unos cuantos|unas cuantas|unos pocos|"
+    r"algunos|varios|quelques|plusieurs) (?P<scale>hundred|thousand|million|billion|cientos|"
+    r"miles|millones|centaines|milliers|millions|milliards)(?: (?:of|de)| d')?|"
+    # plural scales alone, never after a count ("dos millones de tokens", "un par de millones")
+    r"(?<![0-9] )(?<!de )(?P<plural>hundreds|thousands|millions|billions) of|"
+    r"(?<![0-9] )(?<!de )(?:(?:unos |los )?(?P<plural_es>cientos|miles) de)|"
+    r"des (?P<plural_fr>centaines|milliers|millions|milliards) (?:de|d'))"
+    rf" ?(?=(?:[a-z0-9-]+ ){{0,2}}(?:{_SAMPLE_WORDS}|convos|dialogues|documents|docs|prompts|tokens?|toks?)(?![a-z])"
+    # not a rate: "hundreds of tokens per second"
+    r"(?! ?(?:/ ?s|per s|a s|por s|par s)))"
+)
+_FEW_VALUE: Final[dict[str, str]] = {
+    "hundred": "300 ", "hundreds": "300 ", "cientos": "300 ", "centaines": "300 ",
+    "thousand": "3000 ", "thousands": "3000 ", "miles": "3000 ", "milliers": "3000 ",
+    "million": "3 million ", "millions": "3 million ", "millones": "3 million ",
+    "billion": "3 billion ", "billions": "3 billion ", "milliards": "3 billion ",
+}
+
+
+def _few_of_scale(match: re.Match[str]) -> str:
+    """"a few thousand samples" → "3000 samples", "quelques millions de tokens" → "3 million
+    tokens"."""
+    return _FEW_VALUE[match.group("scale") or match.group("plural") or match.group("plural_es")
+                      or match.group("plural_fr")]
+
+
 def _and_a_half(match: re.Match[str]) -> str:
     """"two and a half million" → "2.5 million", "three and a half thousand" → "3500"."""
     said = match.group("n")
@@ -407,6 +439,12 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         runs = None
     if not quick or "doz" in folded or "docena" in folded or "douzaine" in folded:
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
+        runs = None
+    if not quick or "few" in folded or "several" in folded or "handful" in folded \
+            or "cuant" in folded or "pocos" in folded or "algunos" in folded \
+            or "varios" in folded or "quelques" in folded or "plusieurs" in folded \
+            or "s of" in folded or "s de" in folded or "s d'" in folded:
+        folded = _FEW_OF_SCALE.sub(_few_of_scale, folded)
         runs = None
     if not quick or "couple" in folded or "par de" in folded or "paire de" in folded:
         # "a couple hundred thousand rows": "two hundred thousand", which the words read as
