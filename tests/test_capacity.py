@@ -279,10 +279,10 @@ _SPEED: list[tuple[str, dict[str, Any], str]] = [
     ("vitesse de génération de llama 3.1 8b en 4 bits sur une h100",
      {"lang": "fr", "gpu": "h100", "method": "inference_int4"},
      "⚡ <b>Au plus environ 531 tokens/s\u00a0:"),
-    # No bandwidth on file for the H800 (the B300's, NVIDIA's 7.7 TB/s, cited since cards46).
-    ("combien de tokens par seconde pour llama 3.1 8b sur une h800",
-     {"lang": "fr", "gpu": "h800"},
-     "⚡ <b>Nous n'avons pas de bande passante mémoire citée pour la H800"),
+    # No bandwidth on file for the H20 (the B300's, NVIDIA's 7.7 TB/s, cited since cards46).
+    ("combien de tokens par seconde pour llama 3.1 8b sur une h20",
+     {"lang": "fr", "gpu": "h20"},
+     "⚡ <b>Nous n'avons pas de bande passante mémoire citée pour la H20"),
     ("combien de tokens par seconde pour llama 3.1 8b sur une b300",
      {"lang": "fr", "gpu": "b300"},
      "⚡ <b>Au plus environ 469 tokens/s\u00a0: Llama 3.1 8B (inférence en BF16) sur 1× B300"),

@@ -89,3 +89,40 @@ def test_blackwell_peaks_are_nvidias_non_sparse_figures(
 def test_a_blackwell_superchip_is_timed_at_its_peak(text: str, gpu: str, starts: str) -> None:
     got = ask_json(text)
     assert got["gpu"] == gpu and str(got["text"]).startswith(starts), got["text"]
+
+
+# Cards and instance types that were no card, or another one (cards46): each read at its own
+# memory. "a3-megagpu-8g" was one GPU of 8 GB, "instinct mi50 32gb" the 16 GB board, "titan x
+# pascal", "gtx titan x", "jetson xavier", "jetson nano" and "jetson nano super" no card.
+MORE = [
+    ("a3-megagpu-8g full finetune 70b", "h100", 8, 640),
+    ("a4-highgpu-8g full finetune 70b", "b200", 8, 1440),
+    ("gcp a4 full finetune 70b", "b200", 8, 1440),
+    ("instinct mi50 32gb qlora 13b", "mi50-32gb", 1, 32),
+    ("titan x pascal qlora 7b", "titan-x-pascal", 1, 12),
+    ("my titan x 12gb qlora 7b", "titan-x-pascal", 1, 12),
+    ("gtx titan x qlora 7b", "gtx-titan-x", 1, 12),
+    ("jetson xavier run llama 7b", "jetson-agx-xavier-32gb", 1, 32),
+    ("jetson agx xavier 16gb run llama 7b", "jetson-agx-xavier-16gb", 1, 16),
+    ("xavier nx run llama 3b", "jetson-xavier-nx-8gb", 1, 8),
+    ("jetson nano run llama 1b", "jetson-nano", 1, 4),
+    ("jetson nano super run llama 8b", "jetson-orin-nano-super-8gb", 1, 8),
+    ("h800 pcie lora 13b", "h800-pcie", 1, 80),
+]
+
+
+@pytest.mark.parametrize(("text", "gpu", "count", "vram"), MORE)
+def test_more_cards_are_read_at_their_memory(text: str, gpu: str, count: int, vram: int) -> None:
+    got = ask_json(text)
+    assert (got["gpu"], got["gpu_count"], got["vram_gb"]) == (gpu, count, vram), (text, got)
+
+
+def test_the_new_rows_say_what_they_lack_and_have() -> None:
+    # Volta and Maxwell Jetsons and the TITAN X have no BF16: the reply says FP16 (or FP32).
+    assert "has no BF16" in str(ask_json("jetson xavier run llama 7b")["text"])
+    assert "has no BF16" in str(ask_json("jetson nano run llama 1b")["text"])
+    # The H800 SXM5's bandwidth gives a decode bound (was "no cited memory bandwidth").
+    assert str(ask_json("tokens/s 8b on h800")["text"]).startswith("⚡ <b>At most about 206 tokens/s")
+    # The TITAN X (Pascal) is timed at its FP32 peak.
+    assert ask_json("titan x pascal qlora 7b 10M tokens how long")["hours"] is not None
+    assert CAT.gpu("mi50-32gb").variant_of == "mi50" and CAT.gpu("mi50-32gb").memory_bandwidth_gbs is None

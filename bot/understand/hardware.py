@@ -152,10 +152,15 @@ GPU_NAME: Final = lazy(
     r"(?: ?sff)?(?: ?ada(?: generation)?)?"
     r"(?: ?blackwell)?"
     r"|titan ?(?:rtx|xp|v)|rtx ?titan"  # "rtx titan": the TITAN RTX, its words swapped
+    # The TITAN X: the Pascal one ("titan x", "titan x pascal"), the Maxwell one ("gtx titan x")
+    r"|gtx ?titan ?x(?: ?\(?maxwell\)?)?|titan ?x(?: ?\(?(?:pascal|maxwell)\)?)?"
     # Unified-memory boxes and a Maxwell card people still buy for its 24 GB.
     r"|dgx ?spark|gb10|strix ?halo|ryzen ai max\+? ?\d{3}|ai max\+? ?\d{3}|radeon 8060s|8060s|m40"
     r"|framework desktop|gmktec evo[ -]?x2|evo[ -]?x2"  # Ryzen AI Max+ 395 boxes, named by the box
     r"|jetson ?(?:agx ?)?thor|agx ?thor|jetson ?t5000"
+    # Older Jetsons: "jetson agx xavier", "xavier nx", "jetson nano" (the Orin Nano below)
+    r"|jetson ?(?:agx ?)?xavier(?: ?(?:agx|nx))?|agx ?xavier|nx ?xavier|xavier ?(?:agx|nx)"
+    r"|jetson ?nano(?: ?super)?"  # "jetson nano super": the Orin Nano Super (its alias)
     r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)(?: ?super)?|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
     rf"|{_COLAB_ALONE}"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|79[0-7]0 ?(?:xtx|xt|gre)|90[0-7]0 ?(?:xtx|xt|gre)"
@@ -725,6 +730,11 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
         (r"(?:standard_)?nd96isr_h100_v5", "h100", 8),
         (r"(?:standard_)?nd96isr_h200_v5", "h200", 8),
         (r"a3-ultragpu-8g", "h200", 8),
+        # Google's A3 Mega (8 H100s, "a3-megagpu-8g" was read as one GPU of 8 GB) and A4 (8
+        # B200s): SkyPilot's GCP catalogue, _ACC_INSTANCE_TYPE_DICTS ('H100-MEGA': {8:
+        # ['a3-megagpu-8g']}, 'B200': {8: ['a4-highgpu-8g']}), sky/catalog/gcp_catalog.py,
+        # https://github.com/skypilot-org/skypilot. Checked 2026-12-07 (cards46).
+        (r"a3-megagpu-8g", "h100", 8), (r"a4-highgpu-8g", "b200", 8),
         # Azure's series named without a size ("ND H100 v5" was one H100, "ND A100 v4" one
         # A100 80GB): the ND series' only size has 8 GPUs (the sizes above); an NC series reads
         # as its smallest size, one GPU. NCads H100 v5: "up to 2 NVIDIA H100 NVL GPUs with 94GB
@@ -740,7 +750,7 @@ _INSTANCES: Final[tuple[tuple[re.Pattern[str], str, int], ...]] = tuple(
     )
 )
 _INSTANCE_GUARD: Final = Screened(
-    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[23][-_ ]|g2[-_ ]standard|[_ ]v[345]")
+    r"(?:g4dn|g5|g6e?|p3(?:dn)?|p4de?|p5(?:en?)?|p6-b200)\.|a[234][-_ ]|g2[-_ ]standard|[_ ]v[345]")
 # An AWS family named without its size, with "aws"/"ec2"/"sagemaker" before it or "instance"
 # after it ("qlora 7b on aws p3", "a p4d instance", "una instancia p5"): the family's GPU (same
 # sources as above), at the count of its only size (P3dn, P4d, P4de, P5e, P5en, P6-B200: 8),
@@ -770,12 +780,14 @@ _GCP_SERIES: Final[dict[str, tuple[str, int | None]]] = {
     "a2": ("a100-40gb", None), "a2-highgpu": ("a100-40gb", None),
     "a2-megagpu": ("a100-40gb", 16), "a2-ultragpu": ("a100-80gb", None),
     "a3": ("h100", None), "a3-highgpu": ("h100", None), "a3-ultragpu": ("h200", 8),
+    "a3-megagpu": ("h100", 8), "a4": ("b200", 8), "a4-highgpu": ("b200", 8),
     "g2": ("l4", None), "g2-standard": ("l4", None),
 }
 _GCP_FAMILY: Final = Screened(
     r"(?<![\w.-])(?:gcp|google cloud|gce|compute engine|vertex(?: ai)?) (?:(?:an?|una?|une) )?"
-    r"(?P<series>a[23]|g2)(?![\w.-])"
-    r"|(?<![\w.-])(?P<full>a2[-_ ](?:highgpu|megagpu|ultragpu)|a3[-_ ](?:highgpu|ultragpu)"
+    r"(?P<series>a[234]|g2)(?![\w.-])"
+    r"|(?<![\w.-])(?P<full>a2[-_ ](?:highgpu|megagpu|ultragpu)|a3[-_ ](?:highgpu|ultragpu|megagpu)"
+    r"|a4[-_ ]highgpu"
     r"|g2[-_ ]standard)(?![\w-]| ?\d)"
 )
 
