@@ -202,3 +202,32 @@ def test_per_gpu_asked_after_a_verdict(lang: str, first: str, then: str, said: l
     _, reply = converse(first, then, locale=lang)
     assert (reply.answer.intent, reply.query.per_gpu_asked) == ("fit", True), reply.text
     says(reply.text, said, ["🤔"])
+
+
+# 5. "cheaper?" after a run asked on two cards in turn: the cheaper of the two, and the offered
+# configuration under both that holds the run (was the two alone, the L40S at $0.82 unsaid).
+CHEAPER_THAN_BOTH: list[tuple[str, tuple[str, ...], str | None]] = [
+    ("en", ("how much is a lora of llama 3 8b on an a100 for 24 hours", "and on an h100?",
+            "cheaper?"),
+     "👉 Cheaper than both: 1× L40S at $0.82/hour, the cheapest offered configuration that "
+     "holds this run."),
+    ("es", ("cuanto cuesta un lora de llama 3 8b en una a100 por 24 horas", "y en una h100?",
+            "cual es mas barata?"), "👉 Más barata que las dos: 1× L40S a 0,82 US$/hora"),
+    ("fr", ("combien coûte un lora de llama 3 8b sur une a100 pendant 24 heures ?",
+            "et sur une h100 ?", "moins cher ?"),
+     "👉 Moins cher que les deux : 1× L40S à 0,82 $US/heure"),
+    ("en", ("a100 or h100 for lora llama 3 8b, which is cheaper?",), "👉 Cheaper than both: 1× L40S"),
+    # one of the two is the cheapest that holds it: nothing more said
+    ("en", ("can i lora llama 3 70b on 4 a100s", "and on 2 h200?", "which is cheaper?"), None),
+]
+
+
+@pytest.mark.parametrize(("lang", "turns", "said"), CHEAPER_THAN_BOTH)
+def test_cheaper_asked_of_two_cards_names_one_under_both(
+        lang: str, turns: tuple[str, ...], said: str | None) -> None:
+    reply = converse(*turns, locale=lang)[-1]
+    assert (reply.answer.intent, reply.query.cheaper_asked) == ("compare", True), reply.text
+    if said is None:
+        says(reply.text, [], ["🤔", "Cheaper than both"])
+    else:
+        says(reply.text, [said], ["🤔"])

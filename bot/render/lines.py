@@ -296,6 +296,21 @@ def _overkill(ph: Phrases, answer: Answer, asked: Fit, cheapest: Fit | None) -> 
     return out + Markup("\n")
 
 
+def _cheaper_than_both(answer: Answer, c: Comparison) -> Fit | None:
+    """The cheapest offered configuration that holds the run, when "cheaper?" compared two
+    others that both cost more an hour (no run timed: the hour's price is what is cheaper)."""
+    primary = answer.primary
+    cheapest = primary.cheapest if primary is not None else None
+    if not answer.query.cheaper_asked or cheapest is None or cheapest.usd_per_hour is None \
+            or c.a is None or c.b is None or answer.compare_times:
+        return None
+    sides = [(f.gpu, f.gpu_count, f.usd_per_hour) for f in (c.a, c.b)]
+    if any(price is None or price <= cheapest.usd_per_hour for _gpu, _n, price in sides) \
+            or (cheapest.gpu, cheapest.gpu_count) in [(g, n) for g, n, _p in sides]:
+        return None
+    return cheapest
+
+
 def _own_card_cost(ph: Phrases, gpu: str, count: int, quote: Quote,
                    hours: Decimal | None) -> Markup:
     """What a run costs on one's own card with no run's data, and the rental that follows
@@ -3946,6 +3961,16 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         if per_run is not None and not own_hours:
             put(f"💵 {per_run}\n")
         put("\n")
+    below = _cheaper_than_both(answer, c)
+    if below is not None:
+        # "cheaper?" after a run asked on an A100 then on an H100: the cheaper of the two, and
+        # the offered configuration cheaper than both that holds it (was the two alone, the
+        # L40S under both unsaid)
+        put("👉 ")
+        put(_("Cheaper than both: %(where)s at %(price)s, the cheapest offered configuration "
+              "that holds this run.", where=ph.fit_config(below),
+              price=ph.per_hour(below.usd_per_hour)))  # type: ignore[arg-type]
+        put("\n\n")
     if answer.query.pooled_asked:
         put(_pooled(answer, ph))
     if answer.mac_memory_needed is not None and c.a is not None and answer.params_b is not None:
