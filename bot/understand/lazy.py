@@ -384,6 +384,8 @@ def _parts(pattern: str, flags: int) -> Parts:
     _, parser, compiler = _engine()
     parsed = parser.parse(pattern, flags)
     _optional_as_branch(parsed, parser, compiler)
+    if not (flags | parsed.state.flags) & (re.IGNORECASE | re.LOCALE):
+        _branches_by_opening(parsed, parser, compiler)
     code = _first_set(parsed, compiler._code(parsed, flags), flags)
     groupindex = dict(parsed.state.groupdict)
     indexgroup: list[str | None] = [None] * parsed.state.groups
@@ -422,6 +424,116 @@ def _optional_as_branch(parsed: Any, parser: Any, c: Any) -> None:
             _optional_as_branch(body, parser, c)
             if op is c.MAX_REPEAT and av[0] == 0 and av[1] == 1 and not c._simple(body):
                 items[i] = (c.BRANCH, (None, [body, parser.SubPattern(parsed.state)]))
+
+
+def _branches_by_opening(parsed: Any, parser: Any, c: Any) -> None:
+    """Alternatives opening with the same letter made one alternative, the letter then the
+    rest of each (``how much|what|how many`` → ``how (?:much|many)|what``), in place and
+    level after level: a trie, which the engine walks a letter at a time.
+
+    At a position where a word starts, the engine tries a group's alternatives one after
+    another: each opening with another letter is skipped at a cost, each opening alike entered
+    in full. The concept patterns hold a hundred or more (PAY_STRONG, RECOMMEND,
+    DURATION_QUESTION…), entered wherever a word starts. Grouped, the same matches are tried
+    in the same order: an alternative moves up only past ones that cannot open with its
+    letter (another letter, or a set without it); one that may (an empty one, a category it
+    belongs to, a set the parse does not say) keeps those after it where they were. The same
+    groups: only a literal letter moves, never a group's bracket."""
+    for op, av in parsed.data:
+        if op is c.SUBPATTERN:
+            if not av[1] & (c.SRE_FLAG_IGNORECASE | c.SRE_FLAG_LOCALE):
+                _branches_by_opening(av[-1], parser, c)
+        elif op is c.BRANCH:
+            for branch in av[1]:
+                _branches_by_opening(branch, parser, c)
+            av[1][:] = _grouped(av[1], parser, c)
+        elif op is c.ASSERT or op is c.ASSERT_NOT:
+            _branches_by_opening(av[1], parser, c)
+        elif op is c.ATOMIC_GROUP:
+            _branches_by_opening(av, parser, c)
+        elif op is c.GROUPREF_EXISTS:
+            for branch in av[1:]:
+                if branch is not None:
+                    _branches_by_opening(branch, parser, c)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            _branches_by_opening(av[2], parser, c)
+    # A group of one alternative left by the grouping below: its items in its place.
+    spliced = []
+    for op, av in parsed.data:
+        if op is c.BRANCH and len(av[1]) == 1:
+            spliced.extend(av[1][0].data)
+        else:
+            spliced.append((op, av))
+    parsed.data[:] = spliced
+
+
+_CATEGORY_TEXT: Final = {"CATEGORY_DIGIT": r"\d", "CATEGORY_SPACE": r"\s", "CATEGORY_WORD": r"\w"}
+
+
+def _grouped(branches: list[Any], parser: Any, c: Any) -> list[Any]:
+    """`branches` (a group's alternatives, in order) with those opening with the same literal
+    one alternative, placed where the first of them was (see _branches_by_opening)."""
+    out: list[list[Any]] = []  # [letter or None, its alternatives]
+    open_at: dict[int, int] = {}  # a letter → its entry in out, while alternatives may join it
+    for branch in branches:
+        first = branch.data[0] if branch.data else None
+        if first is not None and first[0] is c.LITERAL:
+            at = open_at.get(first[1])
+            if at is not None:
+                out[at][1].append(branch)
+            else:
+                open_at[first[1]] = len(out)
+                out.append([first[1], [branch]])
+            continue
+        out.append([None, [branch]])
+        found = _opens(list(branch.data), c) if branch.data else None
+        if found is None or found[1]:
+            open_at.clear()  # may open with anything, or match nothing: none moves past it
+            continue
+        for letter in list(open_at):
+            if _may_open(found[0], letter, c):
+                del open_at[letter]
+    if all(len(members) == 1 for _, members in out):
+        return branches
+    grouped = []
+    for letter, members in out:
+        if len(members) == 1:
+            grouped.append(members[0])
+            continue
+        state = members[0].state
+        rests = [parser.SubPattern(state, list(m.data[1:])) for m in members]
+        if all(len(r.data) == 1 and (r.data[0][0] is c.LITERAL or (
+                r.data[0][0] is c.IN and r.data[0][1][0][0] is not c.NEGATE)) for r in rests):
+            # One character each ("a(?:b|c)"): a set, as re's parser makes of such a group.
+            chars: list[tuple[Any, Any]] = []
+            for r in rests:
+                for item in (r.data if r.data[0][0] is c.LITERAL else r.data[0][1]):
+                    if item not in chars:
+                        chars.append(item)
+            grouped.append(parser.SubPattern(state, [(c.LITERAL, letter), (c.IN, chars)]))
+            continue
+        inner = parser.SubPattern(state, [(c.BRANCH, (None, rests))])
+        _branches_by_opening(inner, parser, c)
+        grouped.append(parser.SubPattern(state, [(c.LITERAL, letter), *inner.data]))
+    return grouped
+
+
+def _may_open(items: list[tuple[Any, Any]], letter: int, c: Any) -> bool:
+    """Whether `letter` is one of the set items (_opens's) a match may open with."""
+    for op, av in items:
+        if op is c.LITERAL:
+            if av == letter:
+                return True
+        elif op is c.RANGE:
+            if av[0] <= letter <= av[1]:
+                return True
+        elif op is c.CATEGORY:
+            text = _CATEGORY_TEXT.get(getattr(av, "name", ""))
+            if text is None or re.fullmatch(text, chr(letter)) is not None:
+                return True
+        else:
+            return True  # a kind of item not read here
+    return False
 
 
 def _first_set(parsed: Any, code: list[int], flags: int) -> list[int]:
