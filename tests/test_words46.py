@@ -13,6 +13,8 @@
   tokens a sample against the hours (was "Tell me how many samples", the count unused).
 - "a few hundred", "several thousand", "thousands of", "unos cuantos miles de", "quelques
   centaines d'" before samples or tokens: three of the scale (was 100 or 1,000, or none read).
+- "what can i do", "qué puedo hacer", "je peux faire quoi" with hours and a run named: what the
+  hours train leads (was the fit and the hours' cost alone).
 """
 
 from __future__ import annotations
@@ -145,3 +147,20 @@ def test_a_few_of_a_scale(pipeline: Pipeline, text: str, samples: str) -> None:
 ])
 def test_a_few_of_a_scale_in_tokens(pipeline: Pipeline, text: str, tokens: str) -> None:
     _says(_ask(pipeline, text), (tokens,), ())
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # "what can i do" with hours and a run named: what the hours train leads (was the fit and
+    # the hours' cost alone)
+    ("i have 20 hours of h100, what can i do with lora on mistral 7b?",
+     "⏱ In 20 hours, 1× H100 trains about 750 million tokens"),
+    ("tengo unas veinte horas de h100, que puedo hacer con un lora de mistral 7b?",
+     "⏱ En 20 horas, 1× H100 entrena unos 750 millones de tokens"),
+    ("j'ai une vingtaine d'heures de h100, je peux faire quoi en lora sur mistral 7b ?",
+     "⏱ En 20 heures, 1× H100 entraîne environ 750 millions de tokens"),
+    ("qu'est-ce que je peux faire avec 10 heures de a100 en qlora sur llama 3 8b ?",
+     "⏱ En 10 heures, 1× A100 80GB entraîne environ 110 millions de tokens"),
+])
+def test_what_the_hours_do(pipeline: Pipeline, text: str, lead: str) -> None:
+    got = _ask(pipeline, text)
+    assert got["text"].replace("\xa0", " ").replace("\u202f", " ").startswith(lead), got["text"]

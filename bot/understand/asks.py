@@ -268,7 +268,9 @@ _LENGTH_EACH: Final = lazy(
     r"chacun|par (?:exemple|ligne))(?![a-z])")
 _TOKEN_NOUNS: Final = frozenset({"token", "tokens", "data", "text", "datos", "donnees",
                                  # "how much can i train", "cuánto entreno": tokens
-                                 "train", "entreno", "entrenar", "entrenaria", "entrainer"})
+                                 "train", "entreno", "entrenar", "entrenaria", "entrainer",
+                                 # "what can i do with 20 hours": what they train, in tokens
+                                 "do", "hacer", "quoi", "faire"})
 # "how many epochs can i afford with $50": passes over the dataset the message gives
 _EPOCH_NOUNS: Final = frozenset({
     "epoch", "epochs", "passes", "epocas", "pasadas", "epoque", "epoques"})

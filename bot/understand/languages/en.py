@@ -730,6 +730,8 @@ LANGUAGE = Language(
             r"how much (?:data|text)",
             # "how much can i train a 8b with $15": how much data, in tokens
             r"how much (?:can|could) (?:i|we|u) train",
+            # "i have 20 hours of h100, what can i do with lora on mistral 7b": the data they train
+            r"what (?:can|could) (?:i|we|u) do",
         ),
         # A training run's throughput (asks.TRAIN_SPEED_ASK), besides tokens/s itself.
         "TRAIN_SPEED_ASK": (

@@ -647,6 +647,8 @@ LANGUAGE = Language(
             r"pares|instrucciones|prompts?|datos|epocas|epochs?|pasadas)",
             # "con 15 usd cuanto entreno un 8b": how much data, in tokens
             r"cuanto (?:puedo |podria |alcanzo a |llego a )?(?:entreno|entrenar|entrenaria)",
+            # "tengo 20 horas de h100, qué puedo hacer con un lora de mistral 7b"
+            r"que (?:puedo|podria|podemos) hacer",
         ),
         "TRAIN_SPEED_ASK": (
             r"velocidad (?:de|del) (?:entrenamiento|fine ?-?tuning|ajuste)",

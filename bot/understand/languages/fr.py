@@ -632,6 +632,9 @@ LANGUAGE = Language(
             r"passes)",
             # "avec 15 $ combien je peux entraîner un 8b": how much data, in tokens
             r"combien (?:je peux |puis-je |on peut )(?:entrainer|train)",
+            # "j'ai une vingtaine d'heures de h100, je peux faire quoi en lora sur mistral 7b"
+            r"(?:je peux|on peut|je pourrais) faire quoi",
+            r"(?:que puis-je|qu'est-ce que je peux|qu'est-ce qu'on peut|que peut-on) faire",
         ),
         "TRAIN_SPEED_ASK": (
             r"vitesse (?:d.?|de l.?)(?:entrainement|apprentissage|fine ?-?tuning)",
