@@ -401,9 +401,9 @@ class NativeWeights(_Data):
     answered in it first. Only where the publisher's main repository is in that format (a
     separate "-FP8" repository beside a BF16 one does not count)."""
 
-    format: Literal["FP8", "MXFP4"]
+    format: Literal["FP8", "MXFP4", "INT4"]
     # The inference method (methods.toml) whose bytes per parameter plan it: FP8 one byte,
-    # MXFP4 about half of one.
+    # MXFP4 and INT4 (Kimi K2 Thinking's quantization-aware-trained experts) about half of one.
     method: str = Field(pattern=r"^inference_[a-z0-9_]+$")
     source: str = Field(min_length=3)
     verified: dt.date

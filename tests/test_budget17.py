@@ -95,13 +95,16 @@ def test_hours_the_budget_pays_for_nowhere_are_said(
 # The note "That is the planning rule alone" was shown under models the reply had checked by
 # their own detailed estimate (Kimi K2 for $50; Falcon 180B on one H200): now said as it is.
 CONFIRMED: list[tuple[str, str | None, str]] = [
+    # Kimi K2 Thinking (models46), the same 1T shape, beside it
     ("whats the largest model i can qlora for 50 bucks", None,
-     "Kimi K2 (1T MoE) also fits by its own detailed estimate (its own layers and vocabulary) "
-     "at typical settings (sequence 2,048, batch 1)."),
+     "Kimi K2 (1T MoE) and Kimi K2 Thinking (1T MoE) also fit by their own detailed estimates "
+     "(their own layers and vocabularies) at typical settings (sequence 2,048, batch 1)."),
     ("cual es el modelo mas grande que puedo hacer qlora con 50 dolares", "es",
-     "Kimi K2 (1T MoE) también cabe según su propia estimación detallada"),
+     "Kimi K2 (1T MoE) y Kimi K2 Thinking (1T MoE) también caben según sus propias estimaciones"
+     " detalladas"),
     ("quel est le plus gros modèle que je peux qlora avec 50 dollars", "fr",
-     "Kimi K2 (1T MoE) tient aussi selon sa propre estimation détaillée"),
+     "Kimi K2 (1T MoE) et Kimi K2 Thinking (1T MoE) tiennent aussi selon leurs propres"
+     " estimations détaillées"),
     ("biggest model i can qlora on an h200", None,
      "Falcon 180B also fits by its own detailed estimate"),
     # MiniMax-M1 (456B, no shape on file) now heads the planning rule's line; the lead names the

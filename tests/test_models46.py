@@ -127,3 +127,27 @@ def test_minicpm4_0_5b_shape() -> None:
     counted = spec.arch_params_b()
     assert counted is not None and counted.quantize(Decimal("0.01")) == Decimal("0.43")
     assert MODELS.get("minicpm4-8b").arch is None  # its config.json copy was not found
+
+
+@pytest.mark.parametrize("text", ["kimi k2 thinking vram", "k2 thinking on 8x h100",
+                                  "moonshotai/Kimi-K2-Thinking how many h200"])
+def test_kimi_k2_thinking_is_its_int4_release(text: str) -> None:
+    # Was Kimi K2 (Instruct), "published with FP8 weights": K2 Thinking's experts are INT4
+    # (quantization-aware trained), its checkpoint about half of K2's.
+    got = ask(text)
+    assert got["model"] == "kimi-k2-thinking", got["text"]
+    assert "published with INT4 weights: 4-bit inference serves them as published" in got["text"]
+    assert "FP8" not in got["text"]
+
+
+def test_kimi_k2_thinking_entry() -> None:
+    spec = MODELS.get("kimi-k2-thinking")
+    k2 = MODELS.get("kimi-k2")
+    assert spec.native is not None and (spec.native.format, spec.native.method) == (
+        "INT4", "inference_int4")
+    assert spec.arch is not None and k2.arch is not None
+    # Kimi K2's shape, as the Thinking card's Model Summary gives it
+    assert spec.arch == k2.arch.model_copy(
+        update={"source": spec.arch.source, "mirror": spec.arch.mirror})
+    assert spec.max_context == 262144
+    assert ask("kimi k2 instruct vram")["model"] == "kimi-k2"  # K2 itself stays FP8

@@ -11,7 +11,7 @@ import pytest
 from bot.pipeline import Pipeline, to_json
 from rules.catalogue import load_catalogue
 
-_BITS = {"FP8": 8, "MXFP4": 4}
+_BITS = {"FP8": 8, "MXFP4": 4, "INT4": 4}  # INT4: Kimi K2 Thinking's QAT experts (models46)
 
 
 @pytest.fixture(scope="module")
