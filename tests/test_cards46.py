@@ -126,3 +126,21 @@ def test_the_new_rows_say_what_they_lack_and_have() -> None:
     # The TITAN X (Pascal) is timed at its FP32 peak.
     assert ask_json("titan x pascal qlora 7b 10M tokens how long")["hours"] is not None
     assert CAT.gpu("mi50-32gb").variant_of == "mi50" and CAT.gpu("mi50-32gb").memory_bandwidth_gbs is None
+
+
+# The A2 and each of the A16's four GPUs (GA107, 10 SMs) were timed at no peak ("No datasheet we
+# can cite gives ... peak"): derived as the RTX A2000's from the GA10x rate, 1024 FLOP per SM a
+# clock, which reproduces the A10's printed 125 TFLOPS (72 × 1695 MHz) and the A6000's 154.8.
+@pytest.mark.parametrize(("gpu_id", "peak", "text"), [
+    ("a2", "18.1", "nvidia a2 qlora 3b 10M tokens how long"),
+    ("a16", "18.0", "a16 qlora 7b 10M tokens how long"),
+])
+def test_the_ga107_data_centre_cards_are_timed_at_a_derived_peak(
+        gpu_id: str, peak: str, text: str) -> None:
+    card = CAT.gpu(gpu_id)
+    assert str(card.bf16_dense_tflops) == peak and card.peak_derived
+    a10 = CAT.gpu("a10")
+    assert a10.bf16_dense_tflops == 125 and round(72 * 1.695 * 1024 / 1000, 1) == 125.0
+    got = ask_json(text)
+    assert got["gpu"] == gpu_id and got["hours"] is not None
+    assert f"of the {peak.removesuffix('.0')} peak BF16 TFLOPS" in str(got["text"])
