@@ -231,3 +231,34 @@ def test_cheaper_asked_of_two_cards_names_one_under_both(
         says(reply.text, [], ["🤔", "Cheaper than both"])
     else:
         says(reply.text, [said], ["🤔"])
+
+
+# 6. "explain", "explícamelo", "explique", "in simple terms?", "yes or no?", "¿cabe o no?",
+# "donc oui ou non ?", "what's the catch" right after a verdict: read as "why?" is, the reason
+# leading, the verdict after (was "I did not understand"). "explain lora" is no such follow-up.
+FIT_4090 = {"en": "can i lora llama 3 8b on my 4090",
+            "es": "puedo hacer lora de llama 3 8b en mi 4090?",
+            "fr": "je peux faire un lora de llama 3 8b sur ma 4090 ?"}
+WHY_LINE = {"en": "🔎 <b>Why:</b> it needs about 23.1 GB per GPU",
+            "es": "🔎 <b>Por qué:</b> necesita unos 23,1 GB por GPU",
+            "fr": "🔎 <b>Pourquoi :</b> il faut environ 23,1 Go par GPU"}
+
+
+@pytest.mark.parametrize(("lang", "then"), [
+    ("en", "explain"), ("en", "can you explain?"), ("en", "explain pls"),
+    ("en", "in simple terms?"), ("en", "does it fit or not?"), ("en", "yes or no?"),
+    ("en", "ok so whats the catch"),
+    ("es", "explicamelo"), ("es", "¿me lo puedes explicar?"), ("es", "entonces si o no?"),
+    ("es", "¿cabe o no?"), ("es", "en palabras sencillas?"), ("es", "¿dónde está el truco?"),
+    ("fr", "explique"), ("fr", "tu peux m'expliquer ?"), ("fr", "donc oui ou non ?"),
+    ("fr", "ça tient ou pas ?"), ("fr", "en termes simples ?"), ("fr", "c'est quoi le piège ?"),
+])
+def test_explain_or_yes_or_no_after_a_verdict_gives_its_reason(lang: str, then: str) -> None:
+    _, reply = converse(FIT_4090[lang], then, locale=lang)
+    assert (reply.locale, reply.answer.intent, reply.query.why_asked) == (lang, "fit", True)
+    says(reply.text, [WHY_LINE[lang], "✅ <b>"], ["🤔"])
+
+
+def test_explain_naming_something_is_no_why() -> None:
+    _, reply = converse(FIT_4090["en"], "explain lora", locale="en")
+    assert not reply.query.why_asked

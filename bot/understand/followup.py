@@ -272,6 +272,30 @@ _HOW_GOT: Final = lazy(
 )
 
 
+# "explain", "can you explain?", "explícamelo", "explique", "in simple terms?", "yes or no?",
+# "does it fit or not?", "¿sí o no?", "donc oui ou non ?", "what's the catch?" (folded), the
+# whole message bar a few fillers: the last answer explained, its verdict after (was "I did
+# not understand"). Strict: "explain lora" asks something of its own.
+_EXPLAIN_ALONE: Final = lazy(
+    r"^\W*(?:(?:and|but|ok|okay|so|then|wait|hm+|y|pero|vale|entonces|pues|et|mais|bon|donc|"
+    r"alors)\W+)*(?:"
+    r"(?:(?:can|could|would) (?:you|u) )?explain(?: (?:it|that|this|again|more|pls|please|plz|"
+    r"me|simply|why))*"
+    r"|(?:(?:me )?(?:lo )?puedes |podrias )?explic(?:a|ame|amelo|alo|amelo mejor|a mejor|ar(?:lo|melo)?)"
+    r"(?: (?:mejor|por favor|porfa|eso|bien))*"
+    r"|(?:(?:tu )?(?:peux|pourrais|pouvez|pourriez)(?:-tu|-vous)? (?:m'|me )?)?expliqu(?:e|ez|er)"
+    r"(?:-moi| moi)?(?: (?:ca|mieux|svp|stp|encore|s'il te plait|s'il vous plait))*"
+    r"|(?:in )?(?:simple|plain) (?:terms|english|words)|simply put|en (?:terminos|palabras) "
+    r"(?:simples|sencill[oa]s)|en (?:termes|mots) simples|(?:plus )?simplement"
+    r"|yes or no|(?:so )?(?:does|will|would|can) it (?:fit|work|run)(?: or not)?|(?:is it|so) "
+    r"(?:a )?(?:yes|no)|(?:entonces )?si o no|(?:cabe|entra) o no|(?:donc )?oui ou non"
+    r"|(?:ca|il) (?:tient|passe|rentre) ou (?:pas|non)"
+    r"|what'?s the catch|(?:is there |any )catch|cual es el truco|donde esta (?:el truco|la trampa)"
+    r"|(?:ou est|c'est quoi) le piege"
+    r")\W*(?:(?:please|pls|plz|por favor|porfa|svp|stp)\W*)?$"
+)
+
+
 # "cancel the h100 one", "delete it", "quita esa", "supprime celle du h100" (folded) right after
 # an alert was set or listed: a removal, though the message does not say "alert" again.
 _REMOVE_AFTER_ALERT: Final = lazy(
@@ -3116,7 +3140,8 @@ def _asks_why(new: Query, previous: Query, folded: str) -> bool:
     # "?" alone right after an answer, "how did you get that number?": what the answer is made
     # of and the one thing that decides it (was the help's "What would you like to know?", or
     # "I did not understand")
-    return bool(_WHY.match(folded)) or new.mark_only or _HOW_GOT.match(folded) is not None
+    return bool(_WHY.match(folded)) or new.mark_only or _HOW_GOT.match(folded) is not None \
+        or _EXPLAIN_ALONE.match(folded) is not None
 
 
 def _asks_fix(new: Query, previous: Query) -> bool:
