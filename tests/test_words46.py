@@ -15,6 +15,8 @@
   centaines d'" before samples or tokens: three of the scale (was 100 or 1,000, or none read).
 - "what can i do", "qué puedo hacer", "je peux faire quoi" with hours and a run named: what the
   hours train leads (was the fit and the hours' cost alone).
+- "renting an h100 instead of using my 4090": one's own card said second, though we rent it at
+  an unpublished price, pays no rent; the rented run's cost leads (was no lead at all).
 """
 
 from __future__ import annotations
@@ -164,3 +166,18 @@ def test_a_few_of_a_scale_in_tokens(pipeline: Pipeline, text: str, tokens: str) 
 def test_what_the_hours_do(pipeline: Pipeline, text: str, lead: str) -> None:
     got = _ask(pipeline, text)
     assert got["text"].replace("\xa0", " ").replace("\u202f", " ").startswith(lead), got["text"]
+
+
+@pytest.mark.parametrize(("text", "lead"), [
+    # one's own card said second, a card we rent at an unpublished price: it pays no rent, the
+    # rented run's cost leads (was no lead, "is it worth it" unanswered)
+    ("is it worth renting an h100 instead of using my 4090 for qlora 8b on 20k samples of 1k "
+     "tokens?", "💵 <b>Your own RTX 4090 costs no rent"),
+    ("h100 vs my 4090 for qlora 8b on 20M tokens, which is cheaper",
+     "💵 <b>Your own RTX 4090 costs no rent"),
+    ("vale la pena alquilar una h100 en vez de usar mi 4090 para un qlora de 8b con 20 mil "
+     "ejemplos de 1k tokens?", "💵 <b>Tu propia RTX 4090 no paga alquiler"),
+])
+def test_own_card_said_second(pipeline: Pipeline, text: str, lead: str) -> None:
+    got = _ask(pipeline, text)
+    assert got["text"].startswith(lead), got["text"]

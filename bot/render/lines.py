@@ -4459,7 +4459,10 @@ def _own_against_rented(answer: Answer, ph: Phrases) -> str | None:
             or (c.a_usd_per_hour is None) == (c.b_usd_per_hour is None):
         return None
     own_gpu = c.gpu_a if c.a_usd_per_hour is None else c.gpu_b
-    if ph.cat.gpu(own_gpu).rented and not (asked.card_owned and own_gpu == asked.gpu):
+    # "renting an h100 instead of using my 4090": the card said after is theirs too (was no
+    # lead, "is it worth it" unanswered)
+    if ph.cat.gpu(own_gpu).rented and not (asked.card_owned and own_gpu == asked.gpu) \
+            and not (asked.other_card_owned and own_gpu in asked.other_gpus[:1]):
         return None  # a card we rent at an unpublished price: not known to be theirs
     rented_gpu, rented_count, price = (c.gpu_b, c.b_count, c.b_usd_per_hour) \
         if own_gpu == c.gpu_a else (c.gpu_a, c.a_count, c.a_usd_per_hour)
