@@ -41,6 +41,7 @@ from bot.detail import (
     largest_batch,
     longest_context,
     offload_facts,
+    planning_margin,
     prefill_bound,
     reads_card,
     usable_per_gpu,
@@ -5592,11 +5593,8 @@ def _tight_by_detail(check: FitCheck, cat: Catalogue) -> bool:
     by the rule, then 12.8 GB per GPU of 12.88 by the detailed estimate): the rule's room is
     not there, so the detailed verdict leads and says it is tight. The margin is the seed's
     20 % planning margin (rules/data/methods.toml lora: estimate over floor, 2.4 / 2)."""
-    lora = cat.method("lora")
-    if lora.floor_gb_per_b is None:
-        return False
-    margin = lora.estimate_gb_per_b / lora.floor_gb_per_b
-    return check.detailed_per_gpu_gb > check.planning_per_gpu_gb \
+    margin = planning_margin(cat)
+    return margin > 1 and check.detailed_per_gpu_gb > check.planning_per_gpu_gb \
         and check.detailed_per_gpu_gb * margin > check.vram_per_gpu_gb
 
 

@@ -283,6 +283,9 @@ class TrainingEstimate:
     # what is paid for them in whole blocks, least paid first (the one timed leads): "best gpu
     # to train a 1.5b from scratch on 10B tokens" lists them by run cost, as the lead picks.
     paid_runs: tuple[tuple[Fit, Decimal, Decimal], ...] = ()
+    # Among those, one paid the same blocks as the run timed that ends it in at most half its
+    # hours (1× H100 27 h or 8× H100 3.4 h, both 3 blocks): it and its wall-clock hours.
+    same_paid_faster: tuple[Fit, Decimal] | None = None
     problem: Literal["no_config", "no_peak_tflops", "no_price", "too_long"] | None = None
     flops: Decimal | None = None
     flops_per_param_token: Decimal | None = None  # k in k·N·D
@@ -2231,6 +2234,15 @@ def typical_micro(
     return micro
 
 
+def planning_margin(cat: Catalogue) -> Decimal:
+    """The seed's planning margin over the floor, 20 % (rules/data/methods.toml lora: its
+    estimate over its floor, 2.4 / 2): the room a run is expected to need beyond its estimate."""
+    lora = cat.method("lora")
+    if lora.floor_gb_per_b is None:
+        return Decimal(1)
+    return lora.estimate_gb_per_b / lora.floor_gb_per_b
+
+
 def _held_micro_batch(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit, batch: int,
 ) -> tuple[int, Decimal] | None:
@@ -2466,11 +2478,13 @@ def _training_time(
                 runs.append((-1 if lead else at, option, on.wall_clock_hours, cost))
     paid_runs = tuple((o, h, c) for _at, o, h, c in sorted(runs, key=lambda r: (
         r[0] >= 0, r[3], r[0])))
+    # (paid_runs[0] is the run timed when that was weighed: its key sorts first)
+    same_paid_faster = _same_paid_faster(paid_runs) if any(r[0] == -1 for r in runs) else None
     # The estimate's fields known so far: it is made once, with the rest (was made here, then
     # again by each return's dataclasses.replace, which reads every field of it back).
     base: dict[str, Any] = dict(
         tokens=tokens * epochs, epochs=epochs, gpu=None, gpu_count=None,
-        asked=on_asked, paid_runs=paid_runs,
+        asked=on_asked, paid_runs=paid_runs, same_paid_faster=same_paid_faster,
         cheaper_hour=first if not on_asked and target is not None and first is not None
         and not deadline.get("slower")
         and (first.gpu, first.gpu_count) != (target.gpu, target.gpu_count) else None,
@@ -2558,6 +2572,26 @@ def _training_time(
     except RulesError:
         return TrainingEstimate(**{**base, **fields}, problem="too_long")
     return TrainingEstimate(**{**base, **fields})
+
+
+# A wait worth naming a faster run for, at the same price: at least this long, cut at least in half.
+_SAME_PAID_WAIT_HOURS: Final = Decimal(1)
+
+
+def _same_paid_faster(
+    paid_runs: tuple[tuple[Fit, Decimal, Decimal], ...],
+) -> tuple[Fit, Decimal] | None:
+    """The fastest run paid the same blocks as the one timed (paid_runs[0]) in at most half its
+    hours: blocks round each run up, so more GPUs can cost nothing more ("qlora llama 3 70b on
+    100M tokens": 1× H100 25.64 h and 8× H100 about 3.4 h, both $69.60). None: no such run."""
+    _lead, hours, paid = paid_runs[0]
+    if hours < _SAME_PAID_WAIT_HOURS:
+        return None
+    same = [(h, o) for o, h, c in paid_runs[1:] if c == paid and h * 2 <= hours]
+    if not same:
+        return None
+    fast, option = min(same, key=itemgetter(0))
+    return option, fast
 
 
 # ----------------------------------------------------------------------------- chart support

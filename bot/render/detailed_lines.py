@@ -607,6 +607,10 @@ def _time(ph: Phrases, t: TrainingEstimate, tokens: str, said: str = "") -> list
             "%(where)s.", hours, rate=fmt.num(t.tokens_per_second),  # type: ignore[arg-type]
             gh=gh, wall=wall, where=where,
         ))
+    micro = ph.typical_micro(t)
+    if micro is not None and micro not in said:
+        # the time is at the micro-batch people run, the memory above at 1: say which
+        lines.append(micro)
     if not t.asked and t.more_of_asked and t.gpu is not None:
         lines.append(g._("Timed on %(where)s: the fewest %(gpu)s GPUs that hold this run.",
                          where=where, gpu=ph.gpu_name(t.gpu)))

@@ -1448,6 +1448,10 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n")
         put(_count_quoted(ph, answer, quote))
         put("\n")
+        faster = ph.same_paid_faster(tq) if run_lead else None
+        if faster is not None:
+            put(faster)
+            put("\n")
     ratio = answer.ratio
     if ratio and ratio.ratio > 1:
         # (both on the same configuration, "8× H100 … vs 8× H100 …": no more, said nothing)

@@ -739,6 +739,19 @@ class Phrases:
             "default of %(default)s that %(config)s holds (about %(gb)s per GPU); the memory "
             "check is at micro-batch 1, the least the run needs.", **values)
 
+    def same_paid_faster(self, timed: Any) -> Markup | None:
+        """A run paid the same blocks that ends in at most half the time (detail.TrainingEstimate
+        .same_paid_faster), after the quote of the one timed; None: there is none."""
+        found = getattr(timed, "same_paid_faster", None)
+        if found is None or timed.quote is None or timed.wall_clock_hours is None:
+            return None
+        option, hours = found
+        return Markup("⚡ ") + self._(
+            "For the same %(paid)s in blocks, the run takes about %(fast)s on %(where)s instead "
+            "of %(slow)s.", paid=self.fmt.usd(timed.quote.plan.usd),
+            fast=self.fmt.duration(hours), where=self.fit_config(option),
+            slow=self.fmt.duration(timed.wall_clock_hours))
+
     def typical_micros(self, times: Sequence[Any]) -> Markup | None:
         """typical_micro for runs compared side by side: each card's micro-batch, or one for
         all when they agree. None: each at micro-batch 1 (or as said)."""
