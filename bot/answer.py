@@ -2183,6 +2183,7 @@ def _family_pick(query: Query, cat: Catalogue) -> Answer:
     members = [cat.models.get(model_id) for model_id in query.family]
     members.sort(key=lambda m: m.params_b)
     chosen: Answer | None = None
+    runs: Answer | None = None  # the largest member that runs where none trains
     for spec in reversed(members):
         asked = query.model_copy(
             update={"model_id": spec.id, "params_b": spec.params_b, "family": ()})
@@ -2192,6 +2193,13 @@ def _family_pick(query: Query, cat: Catalogue) -> Answer:
         if answer.error is None and answer.fits and answer.detailed_fits is not False:
             chosen = answer
             break
+        if runs is None and answer.error is None \
+                and any(f.fits for f in answer.served_instead):
+            runs = answer
+    # "gemma 3n on 8gb", neither training nor serving said: no member trains there, the
+    # largest that runs is answered, its lead saying so (was the smallest, "does not fit with
+    # any of these methods", though it runs in 4-bit)
+    chosen = chosen or runs
     fits = chosen is not None
     if chosen is None:
         smallest = members[0]

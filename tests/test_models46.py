@@ -151,3 +151,26 @@ def test_kimi_k2_thinking_entry() -> None:
         update={"source": spec.arch.source, "mirror": spec.arch.mirror})
     assert spec.max_context == 262144
     assert ask("kimi k2 instruct vram")["model"] == "kimi-k2"  # K2 itself stays FP8
+
+
+@pytest.mark.parametrize(("text", "model_id", "lead"), [
+    # A family on a card none of it trains on, neither training nor serving said: the largest
+    # member that runs, its lead saying so (was the smallest, "❌ … does not fit with any of
+    # these methods", though it runs in 4-bit, as the member asked by name says)
+    ("gemma 3n on 8gb", "gemma-3n-e4b",
+     "🖥 <b>On 1× GPU of 8 GB, Gemma 3n E4B (8B raw) runs in 4-bit (inference), but no "
+     "fine-tuning method fits.</b>"),
+    ("olmo 3 on 8gb", "olmo-3-7b",
+     "🖥 <b>On 1× GPU of 8 GB, Olmo 3 7B runs in 4-bit (inference), but no fine-tuning "
+     "method fits.</b>"),
+    ("devstral on 16gb", "devstral-small-2",
+     "🖥 <b>On 1× GPU of 16 GB, Devstral Small 2 (24B) runs in 4-bit (inference)"),
+])
+def test_a_family_none_of_which_trains_there_is_answered_for_the_largest_that_runs(
+        text: str, model_id: str, lead: str) -> None:
+    got = ask(text)
+    assert got["model"] == model_id, got["text"]
+    first, second = [line for line in got["text"].split("\n") if line][:2]
+    assert "this answer is for the largest that fits here" in first
+    assert second.startswith(lead), got["text"]
+    assert "does not fit with any of these methods" not in got["text"]

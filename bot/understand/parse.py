@@ -5317,8 +5317,9 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         draft_model=work.draft_model,
         # "mistral 7b on a 3090?": neither training nor serving said (the training verdict
         # leads, as the answers pinned so far; one line says serving's).
+        # A family named ("gemma 3n on 8gb") is too: its member answered is sized.
         kind_unsaid=intent == "fit" and method is None and not inference and not trains
-        and work.params_b is not None,
+        and (work.params_b is not None or bool(work.family)),
         training_said=trains and not inference,
         fix_asked=bool(asks.FIX_ASK.search(rest)),
         # "20480 MiB, 24564 MiB …, too much?": the reading judged, not the card (was "Yes,
