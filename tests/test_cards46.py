@@ -144,3 +144,15 @@ def test_the_ga107_data_centre_cards_are_timed_at_a_derived_peak(
     got = ask_json(text)
     assert got["gpu"] == gpu_id and got["hours"] is not None
     assert f"of the {peak.removesuffix('.0')} peak BF16 TFLOPS" in str(got["text"])
+
+
+# The A800s had no bandwidth, so no tokens/s: TechPowerUp's, the 80 GB row at its PCIe card's
+# (the lower of PCIe 1940 and SXM4 2040 GB/s, the row covering both).
+@pytest.mark.parametrize(("gpu_id", "bandwidth", "text", "starts"), [
+    ("a800-80gb", "1940", "tokens/s llama 8b on an a800", "⚡ <b>At most about 118 tokens/s"),
+    ("a800-40gb", "1560", "tokens/s llama 8b on a800 40gb", "⚡ <b>At most about 95 tokens/s"),
+])
+def test_the_a800s_have_a_decode_bound(gpu_id: str, bandwidth: str, text: str, starts: str) -> None:
+    assert str(CAT.gpu(gpu_id).memory_bandwidth_gbs) == bandwidth
+    got = ask_json(text)
+    assert got["gpu"] == gpu_id and str(got["text"]).startswith(starts), got["text"]
