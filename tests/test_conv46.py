@@ -262,3 +262,28 @@ def test_explain_or_yes_or_no_after_a_verdict_gives_its_reason(lang: str, then: 
 def test_explain_naming_something_is_no_why() -> None:
     _, reply = converse(FIT_4090["en"], "explain lora", locale="en")
     assert not reply.query.why_asked
+
+
+# 7. "?" after a model's memory with no GPU named: the planning rule's GB per billion, what the
+# detailed estimate counts, and the settings that decide it; after a run timed where it costs
+# least (no card named), what its time is made of (was the same answer again, unexplained).
+@pytest.mark.parametrize(("lang", "first", "said"), [
+    ("en", "how much vram for lora on llama 3 8b",
+     ["🔎 <b>How I got it:</b> LoRA (BF16 base): about 2.4 GB per billion parameters by the "
+      "planning rule (8B: 19.2 GB). The detailed estimate, 23.1 GB on one GPU, counts each part "
+      "at sequence 2,048 and batch 1", "❓ What decides it most is your sequence length and "
+      "batch size", "📐 <b>Memory for Llama 3 8B</b>"]),
+    ("es", "cuanta vram necesito para lora de llama 3 8b",
+     ["🔎 <b>Cómo lo he calculado:</b> LoRA (base en BF16)", "La estimación detallada, 23,1 GB",
+      "❓ Lo que más pesa es tu longitud de secuencia"]),
+    ("fr", "combien de vram pour un lora de llama 3 8b ?",
+     ["🔎 <b>Comment je l'ai calculé :</b>", "L'estimation détaillée, 23,1 Go",
+      "❓ Ce qui pèse le plus, ce sont votre longueur de séquence"]),
+    ("en", "how long to lora llama 3 8b on 20k samples of 1k tokens",
+     ["🔎 <b>Why this time:</b> each token takes about", "on 1× L40S",
+      "❓ What decides it most is the speed assumed"]),
+])
+def test_a_question_mark_after_a_memory_or_a_time_with_no_card(
+        lang: str, first: str, said: list[str]) -> None:
+    _, reply = converse(first, "?", locale=lang)
+    says(reply.text, said, ["🤔", "What would you like to know"])

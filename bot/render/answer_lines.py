@@ -1024,6 +1024,32 @@ def _why_cost(answer: Answer, ph: Phrases, put: Put) -> bool:
     return True
 
 
+def _why_memory(answer: Answer, d: DetailedAnswer, ph: Phrases, put: Put) -> None:
+    """"?", "why?" or "how did you get that?" after a model's memory with no GPU named: the
+    planning rule's GB per billion parameters, what the detailed estimate adds to it, and the
+    settings that decide it when none were given (was the same answer again, unexplained)."""
+    assert answer.primary is not None
+    memory, fmt, _ = answer.primary.memory, ph.fmt, ph._
+    largest = max(d.lines, key=lambda line: line.gb)
+    put("🔎 <b>")
+    put(_("How I got it:"))
+    put("</b> ")
+    put(_("%(name)s: about %(per)s per billion parameters by the planning rule (%(size)sB: "
+          "%(plan)s)", name=ph.method_name(memory.method),
+          per=fmt.gb(memory.estimate_gb / memory.params_b), size=fmt.num(memory.params_b),
+          plan=fmt.gb(memory.estimate_gb)))
+    put(". ")
+    put(_("The detailed estimate, %(gb)s on one GPU, counts each part at sequence %(seq)s and "
+          "batch %(batch)s (its largest part: %(part)s, %(part_gb)s).",
+          gb=fmt.gb(d.per_gpu_gb, 1), seq=fmt.num(d.seq_len), batch=d.micro_batch,
+          part=ph._(largest.label), part_gb=fmt.gb(largest.gb, 1)))
+    if "seq_len" in d.defaults or "batch" in d.defaults:
+        put("\n❓ ")
+        put(_("What decides it most is your sequence length and batch size: tell me them (for "
+              "example “seq 4096, batch 2”) for your figure."))
+    put("\n\n")
+
+
 def _speed_decides(ph: Phrases) -> Markup:
     return ph._("What decides it most is the speed assumed: measure your tokens per second on a "
                 "short run and tell me (for example “I get 2,500 tokens/s”) for the time and "
@@ -1096,8 +1122,9 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
         return
     t = d.training_time
     # (timed elsewhere, the asked configuration not holding the run: the memory is the reason)
-    said = _why_time(t, ph) if answer.query.intent == "time" and t is not None and t.asked \
-        else None
+    # (timed where it costs least, no card named: that run's time explained too)
+    said = _why_time(t, ph) if answer.query.intent == "time" and t is not None \
+        and (t.asked or answer.query.gpu is None) else None
     if said is not None:
         put("🔎 <b>")
         put(ph._("Why this time:"))
@@ -1110,6 +1137,10 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
         return
     check = d.check
     q = answer.query
+    if check is None and q.intent == "memory" and answer.primary is not None and d.lines \
+            and not (q.inference and not q.serving_precision_said):
+        _why_memory(answer, d, ph, put)
+        return
     if check is None or not d.lines or q.intent not in ("fit", "memory", "time") \
             or q.method is None or (q.inference and not q.serving_precision_said):
         # (no method said: "can i run llama 3 70b on 2x 3090" lists the precisions that fit,
