@@ -174,3 +174,18 @@ def test_a_family_none_of_which_trains_there_is_answered_for_the_largest_that_ru
     assert "this answer is for the largest that fits here" in first
     assert second.startswith(lead), got["text"]
     assert "does not fit with any of these methods" not in got["text"]
+
+
+@pytest.mark.parametrize("text", ["magistral medium on a 4090", "magistral medium vram"])
+def test_a_bare_name_before_another_tier_is_not_its_model(text: str) -> None:
+    # "magistral" alone is Magistral Small (its only open weights); "magistral medium" is the
+    # API-only model, not it (was Magistral Small's fit once "magistral" was read).
+    assert ask(text)["model"] is None
+
+
+@pytest.mark.parametrize(("text", "model_id"), [
+    ("magistral on a 4090", "magistral-small"), ("magistral small on a 4090", "magistral-small"),
+    ("mistral small on a 4090", "mistral-small-24b"), ("mistral large vram", "mistral-large-2"),
+])
+def test_a_tier_the_name_holds_stays_its_model(text: str, model_id: str) -> None:
+    assert ask(text)["model"] == model_id

@@ -318,6 +318,8 @@ def _take_model(work: _Work, index: CatalogueIndex) -> None:
                 return  # "mistral small 22b" is not Mistral Small 3 24B: the size is read alone
             if _other_version_after(work.s, match, spec):
                 return  # "mistral large 3" is not Mistral Large 2: a model we do not hold
+            if _other_tier_after(work.s, match, spec):
+                return  # "magistral medium" is not Magistral Small: a model we do not hold
             work.blank(*match.span())
             if _DRAFT_AFTER.match(work.s, match.end()) and work.draft_model is None:
                 # "qwen2.5 32b with a qwen2.5 0.5b draft": the draft of speculative decoding
@@ -395,6 +397,22 @@ def _other_version_after(s: str, match: re.Match[str], spec: ModelSpec) -> bool:
     named = _NAME_VERSION.search(fold(spec.name))
     given = _VERSION_AFTER.match(s, match.end())
     return named is not None and given is not None and given.group(1) != named.group(1)
+
+
+# A model line's tier said after its bare name ("magistral medium", "maverick pro"): where the
+# catalogue's model of that name is another tier, the text names a model not on file.
+_TIER_AFTER: Final = lazy(
+    r"[\s_\-]?(small|medium|large|mini|nano|tiny|micro|pro|flash|max|ultra|plus|lite|air)"
+    r"(?![a-z0-9])")
+
+
+def _other_tier_after(s: str, match: re.Match[str], spec: ModelSpec) -> bool:
+    """Whether a bare name found ("magistral", an alias of Magistral Small) is followed by a
+    tier its model's name lacks ("magistral medium": API-only, not Magistral Small)."""
+    if " " in match.group().strip() or any(c.isdigit() for c in match.group()):
+        return False  # a spelling with a version or several words names its model
+    tier = _TIER_AFTER.match(s, match.end())
+    return tier is not None and tier.group(1) not in fold(spec.name).split()
 
 
 def _take_family(work: _Work, index: CatalogueIndex, tokens: list[str] | None) -> None:
