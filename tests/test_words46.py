@@ -17,6 +17,8 @@
   hours train leads (was the fit and the hours' cost alone).
 - "renting an h100 instead of using my 4090": one's own card said second, though we rent it at
   an unpublished price, pays no rent; the rented run's cost leads (was no lead at all).
+- "is it worth full ft instead of lora": both methods weighed, as "full vs lora" (was the first
+  alone, the method after "instead of" dropped as excluded).
 """
 
 from __future__ import annotations
@@ -181,3 +183,17 @@ def test_what_the_hours_do(pipeline: Pipeline, text: str, lead: str) -> None:
 def test_own_card_said_second(pipeline: Pipeline, text: str, lead: str) -> None:
     got = _ask(pipeline, text)
     assert got["text"].startswith(lead), got["text"]
+
+
+@pytest.mark.parametrize("text", [
+    # "is it worth … instead of lora": both methods weighed, as "full vs lora" is (was full
+    # fine-tuning alone, LoRA dropped as excluded)
+    "is it worth it to do full finetune instead of lora for mistral 7b on an h100",
+    "vale la pena hacer full finetune en vez de lora para mistral 7b en una h100?",
+    "ça vaut le coup de faire un full finetune au lieu du lora pour mistral 7b sur une h100 ?",
+])
+def test_method_weighed_instead_of(pipeline: Pipeline, text: str) -> None:
+    got = _ask(pipeline, text)
+    assert got["method"] != "full_adamw", got["text"]
+    assert "LoRA (" in got["text"] and "8-bit Adam" in got["text"].replace(
+        "Adam de 8 bits", "8-bit Adam").replace("Adam 8 bits", "8-bit Adam"), got["text"]

@@ -1971,6 +1971,17 @@ _FOUR_BIT_OFF: Final = lazy(r"load_in_4bit ?[:=] ?(?:false|0|no)(?![a-z0-9])")
 _SET_FALSE: Final = lazy(r"[\w]{0,12} ?[:=] ?(?:false|0|no|none|off)(?![a-z0-9])")
 
 
+# "is it worth doing full ft instead of lora", "¿vale la pena … en vez de LoRA?", "ça vaut le
+# coup … au lieu du LoRA ?": the method after "instead of" is weighed, not excluded (was the
+# first method alone, the one it was weighed against dropped).
+_INSTEAD_BEFORE: Final = lazy(
+    r"(?<![a-z])(?:instead of|rather than|en vez de|en lugar de|au lieu de|au lieu du|"
+    r"plutot que)(?: [a-z']+){0,3} ?$")
+_WORTH_WEIGHED: Final = Screened(
+    r"(?<![a-z])(?:(?:is|it|it's|its|be|s) worth|worth it|vale la pena|merece la pena|"
+    r"vaut (?:le coup|la peine)|should i|better|which is|mejor|conviene|mieux|lequel)(?![a-z])")
+
+
 def _negated(s: str, start: int, end: int) -> bool:
     """Whether the words at s[start:end] are excluded: "without 8bit", "no quiero QLoRA",
     "sans QLoRA", "not QLoRA but LoRA", "LoRA is not the best option" (but "why not QLoRA?")."""
@@ -1978,6 +1989,9 @@ def _negated(s: str, start: int, end: int) -> bool:
         return True  # "load_in_4bit=False", "load_in_8bit: false": a setting turned off
     before = s[max(0, start - 40) : start]
     if px.NEGATED_BEFORE.search(before):
+        if _INSTEAD_BEFORE.search(before) and _WORTH_WEIGHED.admits(s) \
+                and _WORTH_WEIGHED.pattern.search(s) is not None:
+            return False
         return not px.WHY_NOT_BEFORE.search(before)
     return bool(px.NEGATED_AFTER.match(s[end : end + 60]))
 
