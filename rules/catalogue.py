@@ -293,7 +293,7 @@ class Catalogue:
         """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""
         key = _normalise(text)
         found = self._alias_index.get(key)
-        if found is None and " " in key and key == key.strip():  # "h100 -" is no name
+        if found is None and key and key == key.strip():  # "h100 -" is no name; "rtx6000ada" is
             found = self.squeezed_gpus.get(key.replace(" ", ""))
         return found
 

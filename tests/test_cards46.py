@@ -156,3 +156,22 @@ def test_the_a800s_have_a_decode_bound(gpu_id: str, bandwidth: str, text: str, s
     assert str(CAT.gpu(gpu_id).memory_bandwidth_gbs) == bandwidth
     got = ask_json(text)
     assert got["gpu"] == gpu_id and str(got["text"]).startswith(starts), got["text"]
+
+
+# Radeons named by number and suffix alone ("6900xt" was no card at all, a memory reply with no
+# verdict) and Ada workstation cards with "ada" glued on ("rtx6000ada" was unknown_gpu).
+@pytest.mark.parametrize(("text", "gpu", "vram"), [
+    ("6900xt qlora 7b", "rx-6900-xt", 16),
+    ("6800 xt qlora 7b", "rx-6800-xt", 16),
+    ("6700xt qlora 7b", "rx-6700-xt", 12),
+    ("5700xt qlora 3b", "rx-5700-xt", 8),
+    ("7800xt qlora 7b", "rx-7800-xt", 16),
+    ("7650 gre qlora 7b", "rx-7650-gre", 8),
+    ("a6000ada lora 13b", "rtx-6000-ada", 48),
+    ("rtx6000ada lora 13b", "rtx-6000-ada", 48),
+    ("rtx4000ada qlora 7b", "rtx-4000-ada", 20),
+    ("rtx2000ada qlora 7b", "rtx-2000-ada", 16),
+])
+def test_glued_and_bare_names_are_the_card(text: str, gpu: str, vram: int) -> None:
+    got = ask_json(text)
+    assert (got["gpu"], got["vram_gb"], got["error"]) == (gpu, vram, None), (text, got)

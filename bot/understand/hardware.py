@@ -164,6 +164,8 @@ GPU_NAME: Final = lazy(
     r"|jetson ?(?:agx ?)?orin(?: ?(?:nano|nx))?(?: ?super)?|agx ?orin|orin(?: ?(?:nano|nx)(?: ?super)?|(?= ?(?:16|32|64) ?g))|gb ?[23]00|tesla ?p4(?!\w)"
     rf"|{_COLAB_ALONE}"
     r"|rx ?-?\d{4}(?: ?(?:xtx|xt|gre))?|79[0-7]0 ?(?:xtx|xt|gre)|90[0-7]0 ?(?:xtx|xt|gre)"
+    # The older Radeons by number and suffix alone ("6900xt", "6800 xt", "5700xt": no card)
+    r"|[56][5-9][05]0 ?(?:xtx|xt|gre)|7[5-8][05]0 ?(?:xt|gre)"
     # Older and newer Radeons people run models on: "rx 580", "vega 64", "radeon vii", "r9700".
     r"|rx ?-?5[89]0|rx ?vega ?(?:56|64)|vega ?(?:56|64)|radeon (?:pro )?vii|ai pro r9700|r9700"
     rf"|{_LETTER_NAMES}"

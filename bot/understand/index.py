@@ -547,7 +547,8 @@ class CatalogueIndex:
         """``Catalogue.find_gpu``: a GPU by id, name or alias, however its words are spaced."""
         key = _gpu_key(text)
         found = self._gpus.get(key)
-        if found is None and " " in key and key == key.strip():
+        # "rtx6000ada", "rtx 6000ada": the words glued in a way no alias lists (cards46)
+        if found is None and key and key == key.strip():
             found = self._squeezed.get(key.replace(" ", ""))
         return found
 
