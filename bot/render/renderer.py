@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, MutableMapping
 from functools import cache
 from pathlib import Path
 from types import FunctionType, MethodType
-from typing import Any
+from typing import Any, Final
 
 import jinja2
 from jinja2 import (
@@ -228,5 +228,32 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
     def render(name: str) -> str:
         return env.get_template(name).render(context)
 
-    return tidy(answer_page(answer, ph, render))
+    page = tidy(answer_page(answer, ph, render))
+    return in_short(page) if answer.query.tldr_asked else page
+
+
+# A reply's headline: an emoji, then bold that ends a sentence ("❌ <b>No: … (QLoRA).</b>") or
+# a figure's label with its figure ("💵 <b>Cost: $9.20</b> — 1× A100 80GB × 10 hours …"), not a
+# title ("💵 <b>What fine-tuning Llama 3 70B costs</b>").
+_HEADLINE: Final = re.compile(r"^[^\s•\w]+ <b>(?:[^<]*[.!)]</b>|[^<]*</b>\s*\S.*)$")
+_INSTEAD: Final = ("👉", "🔢")
+
+
+def in_short(page: str) -> str:
+    """"tldr?": the reply in a line or two, its headline (the verdict, or the figure that
+    answers) and, after a verdict of no or a memory, what holds the run, or after a verdict
+    the cost below it; with no headline, the first two lines below its title."""
+    lines = [line.strip() for line in page.splitlines() if line.strip()]
+    lines = [line for line in lines if not line.startswith("↪️")]
+    heads = [line for line in lines if _HEADLINE.match(line)]
+    if not heads:
+        body = lines[1:] if len(lines) > 2 else lines
+        return "\n".join(body[:2])
+    head = heads[0]
+    picked = [head]
+    if head.startswith(("❌", "🎯", "👥")):
+        picked += [line for line in lines if line.startswith(_INSTEAD)][:1]
+    elif head.startswith(("✅", "⚠️")):
+        picked += [line for line in heads[1:] if line.startswith("💵 <b>")][:1]
+    return "\n".join(picked)
 

@@ -296,6 +296,36 @@ _EXPLAIN_ALONE: Final = lazy(
 )
 
 
+# "tldr?", "tl;dr", "in short?", "sum it up", "resumen?", "en resumen?", "en résumé ?", "bref ?"
+# (folded), the whole message bar a connective: the last answer in a line or two.
+_TLDR: Final = lazy(
+    r"^\W*(?:(?:ok|okay|so|and|then|y|pues|vale|entonces|et|bon|donc|alors)\W+)*(?:"
+    r"tl\W?dr|too long\W*(?:didn'?t|did not|didnt) read|(?:in )?(?:short|a nutshell|brief)"
+    r"|(?:give me |just )?(?:the )?(?:short|tl\W?dr) version|(?:the )?(?:bottom line|summary)"
+    r"|sum(?:marize|marise|mary|) (?:it|that|this)(?: up)?|sum up|in (?:a|one) (?:line|sentence)"
+    r"|(?:en )?resumen|en (?:pocas palabras|una (?:frase|linea)|resumidas cuentas)|resum(?:e|ime|emelo|elo)"
+    r"|(?:en )?resume|en (?:bref|gros|une (?:phrase|ligne))|bref|resume(?:z|-moi|-le)(?:-le| le| moi)?"
+    r")\W*(?:(?:please|pls|plz|por favor|porfa|svp|stp)\W*)?$"
+)
+
+
+# "so yes?", "so it fits?", "entonces sí?", "o sea que cabe?", "donc ça passe ?" (folded) right
+# after an answer: the verdict asked back, read as "yes or no?" is (the reason, then the verdict;
+# was the small talk's "Good. Anything else?", or the same answer again). The connective is
+# needed: "yes" alone answers a question of ours.
+_SO_VERDICT: Final = lazy(
+    r"^\W*(?:(?:and|ok|okay|hm+|ah|y|vale|pues|et|bon|ah)\W+)?"
+    r"(?:so|then|entonces|o sea(?: que)?|osea(?: que)?|asi que|donc|alors|du coup)\W+(?:"
+    r"(?:that'?s |it'?s |that is |it is )?(?:a )?(?:yes|no)"
+    r"|(?:it |that )?(?:fits|works|runs|will fit|would fit|does fit|doesn'?t fit|won'?t fit)"
+    r"|(?:it |that )?(?:does|doesn'?t|won'?t|will|can|can'?t)"
+    r"|(?:es (?:que )?)?(?:si|no)|(?:si |no )?(?:cabe|entra|funciona|va)"
+    r"|(?:c'est )?(?:oui|non)|(?:ca|il|elle) (?:passe|tient|rentre|marche)(?: pas)?"
+    r"|(?:ca|il|elle) ne (?:passe|tient|rentre) pas"
+    r")\W*(?:(?:then|alors|entonces)\W*)?$"
+)
+
+
 # "cancel the h100 one", "delete it", "quita esa", "supprime celle du h100" (folded) right after
 # an alert was set or listed: a removal, though the message does not say "alert" again.
 _REMOVE_AFTER_ALERT: Final = lazy(
@@ -1788,6 +1818,10 @@ def _follow_up(
         _continues(new) or _users_asked(new, folded)
     ):
         return new
+    if _asks_tldr(new, previous, folded):
+        # "tldr?" after an answer: the same question, its reply cut to its verdict or figure
+        merged = _merge(new, previous, names_model=False)
+        return merged.model_copy(update={"tldr_asked": True})
     if _asks_why(new, previous, folded):
         # "why?" after "lora llama 3 70b on an a100?": the same question, with the detailed
         # breakdown of where the memory goes (the reason for the verdict), led by that reason
@@ -3128,11 +3162,24 @@ def _more_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
     return previous.hours + added if 0 < added <= 100_000 else None
 
 
+def _asks_tldr(new: Query, previous: Query, folded: str) -> bool:
+    """"tldr?", "en resumen?", "en résumé ?" after a question about a model's run, or a card's
+    cost for hours, saying nothing else."""
+    priced = previous.intent == "cost" and previous.gpu is not None and previous.hours is not None
+    if new.intent not in ("unknown", "smalltalk") or (previous.params_b is None and not priced) \
+            or _names_model(new) or _names_card(new):
+        return False
+    return _TLDR.match(folded) is not None
+
+
 def _asks_why(new: Query, previous: Query, folded: str) -> bool:
     """"why?", "¿por qué no cabe?", "pourquoi ?" after a question about a model's run, saying
     nothing else (no model, GPU, method, hours or setting of its own)."""
     # (a card's cost for hours, no model: "how much for 8x h100 for 24 hours", then "?")
     priced = previous.intent == "cost" and previous.gpu is not None and previous.hours is not None
+    if new.intent in ("smalltalk", "fit", "unknown") and previous.params_b is not None \
+            and not _names_model(new) and not _names_card(new) and _SO_VERDICT.match(folded):
+        return True
     if new.intent != "unknown" or (previous.params_b is None and not priced) or _names_model(new):
         return False
     if any(_said(new, f) for f in _CARRYABLE) or any(getattr(new, f) is not None for f in _SETTINGS):

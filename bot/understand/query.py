@@ -680,6 +680,9 @@ class Query(BaseModel):
     # "why?", "¿por qué?", "pourquoi ?" after a verdict or a run's time: the answer led by its
     # main reason (what the run needs against what each GPU has, or what the time is made of).
     why_asked: bool = False
+    # "tldr?", "en resumen?", "en résumé ?" after an answer: that answer in a line or two, its
+    # verdict or the figure that answers it (was "I did not understand", or the help).
+    tldr_asked: bool = False
     # "how much for lora mistral 7b on an l40s for 10 hours, will it fit?": whether it fits was
     # asked after its cost, which leads even where it does not fit (else the verdict on a
     # configuration that cannot run it leads, its cost labelled after it).
