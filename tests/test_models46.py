@@ -41,6 +41,13 @@ def ask(text: str) -> dict:
     ("nemotron nano 30b a3b vram", "nemotron-3-nano-30b-a3b"),
     ("granite 4 tiny on 8gb", "granite-4.0-h-tiny"),
     ("granite 4 small on a 4090", "granite-4.0-h-small"),
+    # a second sweep: the bare sizes, the price list or "Which model?" before
+    ("r1 32b on a 4090", "deepseek-r1-distill-qwen-32b"),
+    ("r1 70b vram", "deepseek-r1-distill-llama-70b"),
+    ("oss 120b on an h100", "gpt-oss-120b"),
+    ("glm air on 4x 3090", "glm-4.5-air"),
+    ("qwq 32 on a 3090", "qwq-32b"),
+    ("k2 0905 vram", "kimi-k2"),
 ])
 def test_the_nickname_names_its_model(text: str, model_id: str) -> None:
     got = ask(text)
