@@ -33,6 +33,9 @@ def _ungrouped(pattern: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     (r"ab|[xy]z|\d+ h|ac", r"a(?:b|c)|[xy]z|\d+ h"),
     # a group inside moves with its alternative (the same number: only a letter moves)
     ("ab|q|a(?P<b>z)", "a(?:b|(?P<b>z))|q"),
+    # an alternative opening with a group spread, what follows after each of its own
+    ("(?:que|cual) placa|quiero", "qu(?:e placa|iero)|cual placa"),
+    ("(?:how|what) much|when", "how much|wh(?:at much|en)"),
 ])
 def test_alternatives_opening_alike_compile_as_a_trie(pattern: str, trie: str) -> None:
     assert lazy._parts(pattern, 0)[1] == lazy._parts(trie, 0)[1]
@@ -45,6 +48,8 @@ def test_alternatives_opening_alike_compile_as_a_trie(pattern: str, trie: str) -
     r"ab|.c|ad",  # any character
     "(?i)ab|ac",  # case-blind: "A" and "a" are one letter
     "(?P<a>x)y|q|x(?P<b>z)",  # a group's bracket opens the first: no letter moves
+    "(?:ab|cd)(?P<x>e)|af",  # what follows the group captures: not spread
+    "(?:ab|cd) " + "x" * 60 + "|af",  # too long to copy
 ])
 def test_alternatives_stay_where_one_between_may_open_alike(
         pattern: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,12 +61,15 @@ def test_alternatives_stay_where_one_between_may_open_alike(
     r"(?<![a-z])(?:how (?:fast|quick)|how much|\d+ h|hello|h)(?![a-z])",
     r"(?<=ab|ac)d|(?<=xy|xz)e", r"(?:ab|ac)+|a", r"(?:ab|ac)*?c", r"(?>ab|a)b|ac",
     r"(?P<q>ab)?(?(q)c|ad)", r"(?:how|h|ho)w", r"(?:what|whatever|wh)(?:ever)?x",
+    r"(?:que|q|cual) placa|quiero", r"(?:ab|a|)c|ad", r"(?:x(?:y|z)|w)v|xz",
+    r"(?:ab|a)(?:b|)c|abc",
 ])
 def test_grouped_alternatives_find_what_re_finds(pattern: str) -> None:
     made = _sre.compile(pattern, *lazy._parts(pattern, 0))
     plain = re.compile(pattern)
     for text in ("how much", "hello h 3 h how fast", "abc ac ab a1 a2 ax", "xy xz xx x",
                  "abd acd xye xze", "ababac aac abacc", "hww how hw howw",
-                 "whateverx whatx whx wheverx", "", "h", "abab ad abc"):
+                 "whateverx whatx whx wheverx", "", "h", "abab ad abc", "que placa q placa quiero",
+                 "abc ac c ad xyv xzv wv xz abbc"):
         assert [(m.span(), m.groups()) for m in made.finditer(text)] \
             == [(m.span(), m.groups()) for m in plain.finditer(text)], (pattern, text)

@@ -473,6 +473,7 @@ _CATEGORY_TEXT: Final = {"CATEGORY_DIGIT": r"\d", "CATEGORY_SPACE": r"\s", "CATE
 def _grouped(branches: list[Any], parser: Any, c: Any) -> list[Any]:
     """`branches` (a group's alternatives, in order) with those opening with the same literal
     one alternative, placed where the first of them was (see _branches_by_opening)."""
+    branches = _opened_groups(branches, parser, c)
     out: list[list[Any]] = []  # [letter or None, its alternatives]
     open_at: dict[int, int] = {}  # a letter → its entry in out, while alternatives may join it
     for branch in branches:
@@ -516,6 +517,70 @@ def _grouped(branches: list[Any], parser: Any, c: Any) -> list[Any]:
         _branches_by_opening(inner, parser, c)
         grouped.append(parser.SubPattern(state, [(c.LITERAL, letter), *inner.data]))
     return grouped
+
+
+_MAX_SPREAD = 50  # items copied at most (the code grows by a fourteenth)
+
+
+def _opened_groups(branches: list[Any], parser: Any, c: Any) -> list[Any]:
+    """`branches` with each one opening with a group of alternatives ("(?:que|cual) placa")
+    spread into one alternative each, what follows the group after each ("que placa|cual
+    placa"): the same matches tried in the same order. Not where what follows holds a group
+    that captures (its marks would be set twice)."""
+    out: list[Any] = []
+    spread = False
+    for branch in branches:
+        data = branch.data
+        if data and data[0][0] is c.BRANCH \
+                and (len(data[0][1][1]) - 1) * _size(data[1:], c) <= _MAX_SPREAD \
+                and not _captures(data[1:], c):
+            rest = list(data[1:])
+            out.extend(parser.SubPattern(branch.state, [*alt.data, *rest])
+                       for alt in data[0][1][1])
+            spread = True
+        else:
+            out.append(branch)
+    return _opened_groups(out, parser, c) if spread else out
+
+
+def _size(items: list[tuple[Any, Any]], c: Any) -> int:
+    """How many items `items` holds, those inside groups too: what spreading copies."""
+    n = 0
+    for op, av in items:
+        n += 1
+        if op is c.SUBPATTERN:
+            n += _size(list(av[-1]), c)
+        elif op is c.BRANCH:
+            n += sum(_size(list(b), c) for b in av[1])
+        elif op is c.ASSERT or op is c.ASSERT_NOT:
+            n += _size(list(av[1]), c)
+        elif op is c.ATOMIC_GROUP:
+            n += _size(list(av), c)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            n += _size(list(av[2]), c)
+    return n
+
+
+def _captures(items: list[tuple[Any, Any]], c: Any) -> bool:
+    for op, av in items:
+        if op is c.SUBPATTERN:
+            if av[0] is not None or _captures(list(av[-1]), c):
+                return True
+        elif op is c.BRANCH:
+            if any(_captures(list(b), c) for b in av[1]):
+                return True
+        elif op is c.ASSERT or op is c.ASSERT_NOT:
+            if _captures(list(av[1]), c):
+                return True
+        elif op is c.ATOMIC_GROUP:
+            if _captures(list(av), c):
+                return True
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            if _captures(list(av[2]), c):
+                return True
+        elif op is c.GROUPREF or op is c.GROUPREF_EXISTS:
+            return True
+    return False
 
 
 def _may_open(items: list[tuple[Any, Any]], letter: int, c: Any) -> bool:
