@@ -94,3 +94,36 @@ def test_so_yes_after_a_verdict_gives_it_with_its_reason(
 def test_yes_alone_is_not_read_as_a_verdict_asked_back() -> None:
     _, reply = converse("can i qlora llama 3 8b on a 4090?", "yes", locale="en")
     assert not reply.query.why_asked
+
+
+# 3. "?" after a model served with no precision named: the precision decides it, each one's
+# detailed estimate with the KV cache (was the same answer again, no reason line)
+PRECISION_WHY: list[tuple[str, str, list[str]]] = [
+    ("en", "can i run llama 3 70b on an h100?",
+     ["🔎 <b>Why:</b> what decides it is the precision you serve in: with the KV cache at 2,048 "
+      "tokens of context and batch 1, each GPU needs about 143.6 GB for BF16 inference, 75.1 GB "
+      "for 8-bit inference, and 45.2 GB for 4-bit inference, of the 85.52 GB each GPU has.",
+      "❓ Tell me the precision you serve in", "✅ <b>On 1× H100, Llama 3 70B fits"]),
+    ("en", "how much vram to run llama 3 8b",
+     ["🔎 <b>Why:</b>", "one GPU needs about 17.9 GB for BF16 inference", "📐 <b>Memory"]),
+    ("en", "serve llama 3 8b for 50 users", ["🔎 <b>Why:</b>", "batch 50, one GPU needs about 30.8 GB"]),
+    ("es", "puedo correr llama 3 70b en una h100?",
+     ["🔎 <b>Por qué:</b> lo que lo decide es la precisión", "143,6 GB con inferencia en BF16",
+      "❓ Dime en qué precisión lo sirves"]),
+    ("fr", "je peux faire tourner llama 3 70b sur une h100 ?",
+     ["🔎 <b>Pourquoi :</b> ce qui le décide, c'est la précision",
+      "❓ Dites-moi dans quelle précision vous le servez"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "said"), PRECISION_WHY)
+def test_a_question_mark_after_serving_with_no_precision_says_the_precision_decides(
+        lang: str, first: str, said: list[str]) -> None:
+    _, reply = converse(first, "?", locale=lang)
+    assert (reply.locale, reply.query.why_asked) == (lang, True), reply.text
+    says(reply.text, said, NOT_UNDERSTOOD)
+
+
+def test_a_question_mark_after_serving_in_a_precision_named_keeps_its_reason() -> None:
+    _, reply = converse("can i run llama 3 70b in 4bit on an h100?", "?", locale="en")
+    says(reply.text, ["🔎 <b>Why:</b> it needs about 45.2 GB per GPU"], ["precision you serve in"])

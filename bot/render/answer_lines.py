@@ -1050,6 +1050,30 @@ def _why_memory(answer: Answer, d: DetailedAnswer, ph: Phrases, put: Put) -> Non
     put("\n\n")
 
 
+def _why_precision(answer: Answer, d: DetailedAnswer, ph: Phrases, put: Put) -> None:
+    """"?" or "why?" after a model served with no precision named: the precision decides it,
+    each one's detailed estimate with the KV cache (against what each GPU has, on a card), and
+    the precision asked for (was the same answer again, unexplained)."""
+    fmt, _ = ph.fmt, ph._
+    each = fmt.list([_("%(gb)s for %(method)s", gb=fmt.gb(gb, 1), method=ph.method_short(method))
+                     for method, gb in answer.method_detailed_gb.items()])
+    put("🔎 <b>")
+    put(_("Why:"))
+    put("</b> ")
+    if d.check is not None:
+        put(_("what decides it is the precision you serve in: with the KV cache at %(seq)s "
+              "tokens of context and batch %(batch)s, each GPU needs about %(each)s, of the %(has)s each GPU has.",
+              seq=fmt.num(d.seq_len), batch=d.micro_batch, each=each,
+              has=fmt.gb(d.check.vram_per_gpu_gb)))
+    else:
+        put(_("what decides it is the precision you serve in: with the KV cache at %(seq)s "
+              "tokens of context and batch %(batch)s, one GPU needs about %(each)s.",
+              seq=fmt.num(d.seq_len), batch=d.micro_batch, each=each))
+    put("\n❓ ")
+    put(_("Tell me the precision you serve in (for example “in 8-bit”) for its figure alone."))
+    put("\n\n")
+
+
 def _speed_decides(ph: Phrases) -> Markup:
     return ph._("What decides it most is the speed assumed: measure your tokens per second on a "
                 "short run and tell me (for example “I get 2,500 tokens/s”) for the time and "
@@ -1140,6 +1164,10 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
     if check is None and q.intent == "memory" and answer.primary is not None and d.lines \
             and not (q.inference and not q.serving_precision_said):
         _why_memory(answer, d, ph, put)
+        return
+    if q.inference and not q.serving_precision_said and q.intent in ("fit", "memory") \
+            and len(answer.method_detailed_gb) > 1:
+        _why_precision(answer, d, ph, put)
         return
     if check is None or not d.lines or q.intent not in ("fit", "memory", "time") \
             or q.method is None or (q.inference and not q.serving_precision_said):
