@@ -127,3 +127,36 @@ def test_a_question_mark_after_serving_with_no_precision_says_the_precision_deci
 def test_a_question_mark_after_serving_in_a_precision_named_keeps_its_reason() -> None:
     _, reply = converse("can i run llama 3 70b in 4bit on an h100?", "?", locale="en")
     says(reply.text, ["🔎 <b>Why:</b> it needs about 45.2 GB per GPU"], ["precision you serve in"])
+
+
+# 5. Another model on the GPUs the last question named: they are kept, and far fewer hold it
+# (was the 4× A100's cost alone, as if that were what a QLoRA of Mistral 7B takes)
+KEPT: list[tuple[str, str, str, list[str]]] = [
+    ("fr", "combien coûte un lora de llama 3 70b sur 4 a100 pendant 24 h ?",
+     "et un qlora de mistral 7b ?",
+     ["💵 <b>Coût : 88,32 $US</b> — 4× A100 80GB × 24 heures",
+      "🎯 <b>Plus que ce qu'il faut pour cet entraînement :</b>", "1× A100 80GB suffit déjà.",
+      "1× L40S à 0,82 $US/heure"]),
+    ("en", "how much for a lora of llama 3 70b on 4x a100 for 24 hours",
+     "and a qlora of mistral 7b?",
+     ["💵 <b>Cost: $88.32</b>", "🎯 <b>More than this run needs:</b> it needs about 5.5 GB of "
+      "the 320 GB there (2%). 1× A100 80GB already holds it. The cheapest offered configuration "
+      "that holds it is 1× L40S at $0.82/hour (vs $3.68/hour)."]),
+    ("es", "cuanto cuesta un lora de llama 3 70b en 4 a100 por 24 horas?",
+     "y un qlora de mistral 7b?",
+     ["💵 <b>Coste: 88,32 US$</b>", "🎯 <b>Más de lo que necesita este entrenamiento:</b>",
+      "1× A100 80GB ya lo aguanta."]),
+]
+
+
+@pytest.mark.parametrize(("lang", "first", "then", "said"), KEPT)
+def test_another_model_on_the_gpus_kept_says_fewer_hold_it(
+        lang: str, first: str, then: str, said: list[str]) -> None:
+    _, reply = converse(first, then, locale=lang)
+    assert (reply.locale, reply.query.gpu_count, reply.query.hours) == (lang, 4, 24), reply.text
+    says(reply.text, said, NOT_UNDERSTOOD)
+
+
+def test_another_model_that_needs_the_gpus_kept_says_nothing_of_fewer() -> None:
+    _, reply = converse("can i lora llama 3 8b on 4x a100", "and llama 3 70b?", locale="en")
+    assert "🎯" not in reply.text, reply.text

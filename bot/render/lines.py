@@ -253,7 +253,8 @@ def _truncate(text: str, length: int) -> str:
     return text[: length - 3].rsplit(" ", 1)[0] + "..."
 
 
-def _overkill(ph: Phrases, answer: Answer, asked: Fit, cheapest: Fit | None) -> Markup:
+def _overkill(ph: Phrases, answer: Answer, asked: Fit, cheapest: Fit | None,
+              asked_it: bool = True) -> Markup:
     """"Is 8x H100 overkill for LoRA 8B?": how much of the configuration the run uses, fewer
     GPUs of the same kind that hold it, and the cheapest offered configuration that does (by
     the planning rule; with settings stated, the detailed estimate's share alone)."""
@@ -278,7 +279,9 @@ def _overkill(ph: Phrases, answer: Answer, asked: Fit, cheapest: Fit | None) -> 
     )
     if not (share < 50 or fewer_holds or cheaper):
         return icon + _("Not overkill:") + Markup("</b> ") + used + Markup("\n")
-    out = icon + _("Yes, more than the run needs:") + Markup("</b> ") + used
+    # (not asked: the GPUs kept from the last question for another model)
+    lead = _("Yes, more than the run needs:") if asked_it else _("More than this run needs:")
+    out = icon + lead + Markup("</b> ") + used
     if fewer_holds:
         assert fewer is not None and asked.gpu is not None
         out += Markup(" ") + ph.ngettext(
@@ -613,6 +616,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n\n")
     if query.overkill_asked and asked is not None and many == 1 and primary is not None:
         put(_overkill(ph, answer, asked, primary.cheapest))
+        put("\n")
+    elif query.config_kept and asked is not None and many == 1 and primary is not None \
+            and answer.fits and asked.gpu is not None and not query.card_mine \
+            and ph.gpus_needed(asked) * 2 <= asked.gpu_count:
+        # another model on the GPUs kept from the last question: half of them or fewer hold it, the
+        # cheapest offered configuration that does (as "is 4x a100 overkill?" says)
+        put(_overkill(ph, answer, asked, primary.cheapest, asked_it=False))
         put("\n")
 
     if answer.head_split is not None:

@@ -3834,6 +3834,11 @@ def _merge(new: Query, previous: Query, names_model: bool) -> Query:
         # it fits still leads, then its time (was the time alone, the verdict a line at its
         # end); "how long with qlora?" asks the time, which leads.
         update["fit_first"] = True
+    if names_model and not has_gpu and new.gpu_count is None and previous.gpu is not None \
+            and (previous.gpu_count or 1) > 1 and previous.model_id != new.model_id:
+        # "et un qlora de mistral 7b ?" after a cost on 4× A100 for 24 h: those GPUs kept, and
+        # said to be more than it needs when fewer hold it (was the 4× A100's cost alone)
+        update["config_kept"] = True
     return new.model_copy(update=update)
 
 

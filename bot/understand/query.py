@@ -618,6 +618,9 @@ class Query(BaseModel):
     # question is of training, whatever the conversation served before
     training_said: bool = False
     fix_asked: bool = False
+    # "et un qlora de mistral 7b ?" after a cost on 4× A100 for 24 h: another model on the
+    # GPUs the last question named, kept; far fewer hold it, which is said (bot/render/lines.py).
+    config_kept: bool = False
     overkill_asked: bool = False  # "is 8x H100 overkill for …": more than the run needs?
     online_rl: str | None = None  # GRPO, PPO, RLOO, online DPO: generates while it trains
     method_diff: bool = False  # "lora vs qlora difference": both methods and what QLoRA trades
