@@ -195,9 +195,12 @@ def test_why_after_a_card_not_compared_is_still_a_question_of_its_own() -> None:
 
 def test_why_not_after_the_precisions_that_fit_gives_no_reason_of_one_of_them() -> None:
     # "On 2× RTX 3090, Llama 3 70B fits: 4-bit inference", then "why not?": the 4-bit's
-    # headroom ("2.6 GB less than…") answers nothing asked; the breakdown follows as before
+    # headroom ("2.6 GB less than…") answers nothing asked; the breakdown follows as before.
+    # conv46b: each precision's need against what each GPU has answers it (BF16 and 8-bit
+    # need more than the 25.77 GB), so that line leads
     _, reply = converse("can i run llama 3 70b on 2x 3090", "why not?", locale="en")
-    says(reply.text, ["fits: 4-bit inference"], ["🔎"])
+    says(reply.text, ["🔎 <b>Why:</b> what decides it is the precision you serve in",
+                      "72.4 GB for BF16 inference", "fits: 4-bit inference"], ["GB less than"])
 
 
 def test_in_hours_after_a_runs_cost_on_its_data_is_its_time_in_hours() -> None:
