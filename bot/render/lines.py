@@ -619,7 +619,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n")
     elif query.config_kept and asked is not None and many == 1 and primary is not None \
             and answer.fits and asked.gpu is not None and not query.card_mine \
-            and ph.gpus_needed(asked) * 2 <= asked.gpu_count:
+            and (ph.gpus_needed(asked) or asked.gpu_count) * 2 <= asked.gpu_count:
         # another model on the GPUs kept from the last question: half of them or fewer hold it, the
         # cheapest offered configuration that does (as "is 4x a100 overkill?" says)
         put(_overkill(ph, answer, asked, primary.cheapest, asked_it=False))
