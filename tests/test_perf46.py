@@ -36,6 +36,9 @@ def _ungrouped(pattern: str, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     # an alternative opening with a group spread, what follows after each of its own
     ("(?:que|cual) placa|quiero", "qu(?:e placa|iero)|cual placa"),
     ("(?:how|what) much|when", "how much|wh(?:at much|en)"),
+    # look-behinds opening an alternative: after its letter, which they then hold
+    ("(?<!enough )time|tame|x", "t(?:(?<!enough t)ime|ame)|x"),
+    ("(?<![a-z])(?<!no )how|hx", "h(?:(?<![a-z]h)(?<!no h)ow|x)"),
 ])
 def test_alternatives_opening_alike_compile_as_a_trie(pattern: str, trie: str) -> None:
     assert lazy._parts(pattern, 0)[1] == lazy._parts(trie, 0)[1]
@@ -50,6 +53,7 @@ def test_alternatives_opening_alike_compile_as_a_trie(pattern: str, trie: str) -
     "(?P<a>x)y|q|x(?P<b>z)",  # a group's bracket opens the first: no letter moves
     "(?:ab|cd)(?P<x>e)|af",  # what follows the group captures: not spread
     "(?:ab|cd) " + "x" * 60 + "|af",  # too long to copy
+    r"(?<=(a))b|bc",  # a look-behind that captures stays first
 ])
 def test_alternatives_stay_where_one_between_may_open_alike(
         pattern: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,6 +67,8 @@ def test_alternatives_stay_where_one_between_may_open_alike(
     r"(?P<q>ab)?(?(q)c|ad)", r"(?:how|h|ho)w", r"(?:what|whatever|wh)(?:ever)?x",
     r"(?:que|q|cual) placa|quiero", r"(?:ab|a|)c|ad", r"(?:x(?:y|z)|w)v|xz",
     r"(?:ab|a)(?:b|)c|abc",
+    r"(?<!enough )time|tame|x", r"(?<![a-z])(?:(?<!no )how|how much|(?<=ab)hx)",
+    r"(?<!a)b|(?<=c)b|b",
 ])
 def test_grouped_alternatives_find_what_re_finds(pattern: str) -> None:
     made = _sre.compile(pattern, *lazy._parts(pattern, 0))
@@ -70,6 +76,7 @@ def test_grouped_alternatives_find_what_re_finds(pattern: str) -> None:
     for text in ("how much", "hello h 3 h how fast", "abc ac ab a1 a2 ax", "xy xz xx x",
                  "abd acd xye xze", "ababac aac abacc", "hww how hw howw",
                  "whateverx whatx whx wheverx", "", "h", "abab ad abc", "que placa q placa quiero",
-                 "abc ac c ad xyv xzv wv xz abbc"):
+                 "abc ac c ad xyv xzv wv xz abbc", "enough time time tame",
+                 "no how how much abhx hx", "ab cb b bb"):
         assert [(m.span(), m.groups()) for m in made.finditer(text)] \
             == [(m.span(), m.groups()) for m in plain.finditer(text)], (pattern, text)

@@ -539,8 +539,27 @@ def _opened_groups(branches: list[Any], parser: Any, c: Any) -> list[Any]:
                        for alt in data[0][1][1])
             spread = True
         else:
-            out.append(branch)
+            out.append(_behind_after_letter(branch, parser, c))
     return _opened_groups(out, parser, c) if spread else out
+
+
+def _behind_after_letter(branch: Any, parser: Any, c: Any) -> Any:
+    """`branch` opening with look-behinds then a letter ("(?<!enough )time") as the letter,
+    then the look-behinds holding it ("t(?<!enough t)ime"): the engine skips it where the
+    text's character is another, as it does any alternative opening with a letter, rather than
+    entering it to try them. The same: that letter is the text's there. Not for a look-behind
+    that captures."""
+    data = branch.data
+    i = 0
+    while i < len(data) and data[i][0] in (c.ASSERT, c.ASSERT_NOT) and data[i][1][0] == -1 \
+            and not _captures(list(data[i][1][1]), c):
+        i += 1
+    if i == 0 or i == len(data) or data[i][0] is not c.LITERAL:
+        return branch
+    letter = data[i]
+    behind = [(op, (-1, parser.SubPattern(branch.state, [*av[1].data, letter])))
+              for op, av in data[:i]]
+    return parser.SubPattern(branch.state, [letter, *behind, *data[i + 1:]])
 
 
 def _size(items: list[tuple[Any, Any]], c: Any) -> int:
