@@ -2226,11 +2226,16 @@ def typical_micro(
             for size in _TYPICAL_MICROS:
                 breakdown = _estimate(settings_with(query, {"batch_size": size}), method,
                                       model, option.gpu_count, option)[0]
-                if breakdown is not None \
-                        and _checked(query, method, option, breakdown).detailed_fits:
+                if breakdown is None:
+                    continue
+                check = _checked(query, method, option, breakdown)
+                # A micro-batch people keep leaves the planning margin free (allocator
+                # fragmentation, a longer sample): at the card's edge they take the next one down.
+                if breakdown.per_gpu_gb * margin <= check.vram_per_gpu_gb:
                     held[key] = (size, breakdown.per_gpu_gb)
                     break
         return held[key]
+    margin = planning_margin(load_catalogue())
     return micro
 
 

@@ -92,13 +92,13 @@ def test_two_counts_with_hours_cost_each_side() -> None:
 def test_two_counts_with_a_dataset_time_each_side() -> None:
     out = _json("4x h100 vs 8x h100 for full finetune 13b on 1B tokens")
     body = str(out["text"])
-    assert "4× H100: about 15.02 hours (60.07 GPU-hours)." in body, body
-    assert "8× H100: about 7.4 hours (59.22 GPU-hours)." in body, body
+    assert "4× H100: about 16.29 hours (65.17 GPU-hours)." in body, body
+    assert "8× H100: about 7.51 hours (60.07 GPU-hours)." in body, body
     # The JSON describes the first configuration's estimated run.
-    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 60.07, "139.36")
+    assert (out["gpu_count"], out["gpu_hours"], out["cost_usd"]) == (4, 65.17, "151.19")
     assert out["hours_assumed"] is True
     fr = str(_json("2 ou 4 H100 pour un fine-tuning complet de 8B sur 500M tokens ?")["text"])
-    assert "4× H100\u00a0: environ 4,6\u00a0heures" in fr, fr
+    assert "4× H100\u00a0: environ 4,71\u00a0heures" in fr, fr
 
 
 # --- time answers open as a native would write them ---------------------------------------------
@@ -149,7 +149,7 @@ def test_a_cost_for_a_dataset_leads_with_the_run(text: str, start: str, cost: st
 def test_each_method_is_priced_for_the_dataset_not_the_illustrative_hours() -> None:
     body = str(_json("cost to fine-tune llama 8b on 50M tokens")["text"])
     assert "illustrative assumption" not in body, body
-    assert "1× L40S × 3.97 hours" in body  # QLoRA's own run on that dataset
+    assert "1× L40S × 4.07 hours" in body  # QLoRA's own run on that dataset
     assert "per hardware hour" not in body
 
 
@@ -282,7 +282,7 @@ def test_pasted_runs_and_price_comparisons(text: str, facts: dict[str, object]) 
 @pytest.mark.parametrize(("text", "facts"), [
     # "combien de temps il faut" asks how long, not how many cards
     ("combien de temps il faut pour qlorer un 70b sur 10M tokens avec une H100",
-     {"intent": "time", "gpu_count": 1, "hours": 2.43}),
+     {"intent": "time", "gpu_count": 1, "hours": 2.5}),
     ("combien de T4 il me faut pour 70b", {"intent": "recommend", "gpu_count": 8}),
     # a discount is answered by the price list (blocks at the same hourly rate)
     ("is there any discount for long rentals", {"intent": "prices"}),
@@ -349,7 +349,7 @@ def test_a_bitsandbytes_4bit_checkpoint_trained_with_tool_keys_is_qlora() -> Non
 
 @pytest.mark.parametrize(("text", "lead", "asks"), [
     ("how much to fine-tune llama 3.1 8b on 10k samples",
-     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 samples are: about $0.34 at 512 tokens each, $1.34 at 2,048 tokens each",
+     "💵 <b>What fine-tuning Llama 3.1 8B with QLoRA costs depends on how long your 10,000 samples are: about $0.34 at 512 tokens each, $1.37 at 2,048 tokens each",
      "How long is one of your samples, about?"),
     ("¿cuánto cuesta un lora de llama 3.1 8b con 10 mil ejemplos?",
      "💵 <b>Lo que cuesta el entrenamiento LoRA de Llama 3.1 8B depende de cuánto miden tus "

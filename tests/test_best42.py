@@ -91,7 +91,7 @@ def test_only_cpu_offload_fits_the_card_owned_its_time_a_lower_bound() -> None:
         "⏱ <b>On your 1× RTX 3090 with CPU offload (FSDP or DeepSpeed ZeRO-3; slower): longer than about 69.24 hours for 20 million tokens.</b>",
         "🐢 That is its compute alone (about 14.7 GB with the offload)",
         "👉 Or rent it as you asked it (QLoRA):",
-        "⏱ <b>QLoRA of Llama 3 70B: about 15.6 hours on 1× A100 80GB",
+        "⏱ <b>QLoRA of Llama 3 70B: about 15.82 hours on 1× A100 80GB",
     ], [])
 
 

@@ -19,7 +19,7 @@ def spaced(text: str) -> str:
 # $30.70 block; DeepSeek-V3 (671B, 37B active) on 8× H100 where $30 buys no H200 block.
 NAMED: list[tuple[str, str | None, float, str, list[str]]] = [
     ("biggest model i can qlora w/ 50 bucks on 5M tokens??", None, 1000, "h200",
-     ["Kimi K2 (1T MoE)", "✅ <b>Within $50: this run costs about $2.61, 6 minutes on 8× H200 for 5 million tokens.</b>", "N = 32B parameters",
+     ["Kimi K2 (1T MoE)", "✅ <b>Within $50: this run costs about $5.13, 13 minutes on 8× H200 for 5 million tokens.</b>", "N = 32B parameters",
       "Mixture of experts: N counts the active parameters only."]),
     ("cuál es el modelo más grande que puedo afinar con 30 dólares con 5M tokens", "es", 671,
      "h100", ["DeepSeek-V3 (671B MoE) y DeepSeek-R1 (671B MoE)",
@@ -30,7 +30,7 @@ NAMED: list[tuple[str, str | None, float, str, list[str]]] = [
     # One card named: its largest is fitted on its own shape, not a generic one of its size.
     ("biggest model i can lora on an h200 with 300 bucks on 10M tokens", None, 57, "h200",
      ["✅ <b>Yes: Qwen2 57B-A14B fits on 1× H200 (LoRA).</b>",
-      "About $1.60 to fine-tune Qwen2 57B-A14B on 10 million tokens"]),
+      "About $1.69 to fine-tune Qwen2 57B-A14B on 10 million tokens"]),
 ]
 
 
@@ -58,7 +58,7 @@ def test_a_budget_s_largest_counts_a_mixture_of_experts_by_its_active_parameters
     # (micro45: at micro-batch 8 Qwen3-Next 80B-A3B, 3B active, is paid for at either length;
     # at micro-batch 1 it was DeepSeekMoE 16B, $8.81 at 2,048 tokens)
     assert (out["params_b"], out["fits"]) == (80, True), out
-    assert "$7.14 at 2,048 tokens each" in text, text
+    assert "$8.25 at 2,048 tokens each" in text, text
 
 
 # "i got 100 usd what's the biggest model i can full finetune", no data: every offered
@@ -121,8 +121,8 @@ SPLIT: list[tuple[str, str | None, list[str]]] = [
     ("avec 20 $ je peux entraîner quoi et avec 50 € ?", "fr",
      ["1️⃣", "2️⃣ <i>et avec 50 € ?</i>", "je ne convertis pas les devises"]),
     ("biggest model i can qlora with 50 bucks on 5M tokens? and with 200 bucks?", None,
-     ["1️⃣", "Within $50: this run costs about $2.61", "2️⃣ <i>and with 200 bucks?</i>",
-      "Within $200: this run costs about $2.61"]),
+     ["1️⃣", "Within $50: this run costs about $5.13", "2️⃣ <i>and with 200 bucks?</i>",
+      "Within $200: this run costs about $5.13"]),
 ]
 
 

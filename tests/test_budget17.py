@@ -178,8 +178,8 @@ def test_hours_said_with_a_budget_are_weighed_against_it(
 def test_hours_beside_data_limit_the_run_they_do_not_buy_it() -> None:
     out = ask_json("whats the biggest model i can train in 10 hours for 40 bucks on 5M tokens")
     text = spaced(str(out["text"]))
-    assert (out["params_b"], out["gpu"], out["cost_usd"]) == (1000, "h200", "2.61"), out
-    assert "✅ <b>Within $40: this run costs about $2.61, 6 minutes on 8× H200" in text, text
+    assert (out["params_b"], out["gpu"], out["cost_usd"]) == (1000, "h200", "5.13"), out
+    assert "✅ <b>Within $40: this run costs about $5.13, 13 minutes on 8× H200" in text, text
     assert "$245.60" not in text and "Not within" not in text, text
     # Samples too: the run that finishes within the hours, no "2 hours … cost" line beside it.
     text = spaced(str(ask_json(

@@ -80,7 +80,7 @@ def test_blackwell_peaks_are_nvidias_non_sparse_figures(
 
 @pytest.mark.parametrize(("text", "gpu", "starts"), [
     ("gb200 full finetune 8b 1B tokens how long", "gb200",
-     "⏱ <b>Full AdamW of an 8B model: about 15.37 hours on 1× GB200"),
+     "⏱ <b>Full AdamW of an 8B model: about 17.92 hours on 1× GB200"),
     ("b300 full finetune 8b 1B tokens how long", "b300",
      "⏱ <b>Full AdamW of an 8B model: about 16.63 hours on 1× B300"),
     ("tokens/s llama 70b on gb300", "gb300", "⚡ <b>At most about 56 tokens/s"),

@@ -46,7 +46,7 @@ def test_training_comparison_is_not_given_decode_bounds() -> None:
 
 @pytest.mark.parametrize(("text", "lang", "start"), [
     ("h100 vs a100 which is cheaper to qlora llama 3 70b on 100M tokens", "en",
-     "⏱ <b>1× H100 finishes sooner and costs less: about 24.96 hours and $69.60 paid, against 78.03 hours and $73.60 on 1× A100 80GB.</b>"),
+     "⏱ <b>1× H100 finishes sooner and costs less: about 25.64 hours and $69.60 paid, against 78.99 hours and $73.60 on 1× A100 80GB.</b>"),
     ("h100 ou a100 pour un qlora de llama 3 70b sur 100M tokens, lequel revient moins cher ?",
      "fr", "⏱ <b>1× H100 finit plus tôt et coûte moins cher"),
 ])
@@ -57,14 +57,14 @@ def test_run_comparison_leads_with_sooner_and_cheaper(text: str, lang: str, star
 @pytest.mark.parametrize(("text", "first"), [
     # One side sooner, the other cheaper.
     ("l40s vs h100 for qlora llama 3 8b on 200M tokens",
-     "⏱ <b>1× H100 finishes sooner (about 5.9 hours against 15.89 hours), 1× L40S costs less ($16.40 paid against $23.20).</b>"),
+     "⏱ <b>1× H100 finishes sooner (about 5.9 hours against 16.29 hours), 1× L40S costs less ($16.40 paid against $23.20).</b>"),
     # The same peak TFLOPS and no dequantization to time (LoRA): the same hours, so the price
     # decides.
     ("h100 vs h200 for lora llama 3 8b on 200M tokens",
      "⏱ <b>Both take about 5.84 hours; 1× H100 costs less ($23.20 paid against $30.70).</b>"),
     # Twice the GPUs at the same GPU-hours: the same blocks paid, half the time.
     ("4x h100 vs 8x h100 to full finetune llama 3.1 8b on 1B tokens",
-     "⏱ <b>Both cost $92.80 paid; 8× H100 finishes sooner (about 4.77 hours against 9.53 hours).</b>"),
+     "⏱ <b>Both cost $92.80 paid; 8× H100 finishes sooner (about 4.77 hours against 9.75 hours).</b>"),
 ])
 def test_sooner_and_cheaper_are_said_as_they_fall(text: str, first: str) -> None:
     assert _reply(text).splitlines()[0] == first

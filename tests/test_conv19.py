@@ -17,14 +17,14 @@ MONERO = {"en": "btw can i pay in monero", "es": "por cierto aceptan monero?",
 # A return to the run asked before ("back to the 70b: …"), straight after it or after a
 # topic change: that run (Llama 3 70B, QLoRA, 100M tokens) on the card now said.
 BACK_TO = [
-    ("en", False, "back to the 70b: how long on 4 h100?", ["Llama 3 70B", "6.15 hours", "4× H100"]),
-    ("en", True, "back to the 70b: how long on 4 h100?", ["Llama 3 70B", "6.15 hours", "4× H100"]),
-    ("en", True, "ok, going back to llama: how long on 4 h100?", ["Llama 3 70B", "6.15 hours"]),
-    ("en", True, "back to the 70b, and the cost on 4 h100?", ["Llama 3 70B", "4× H100", "$57.07"]),
+    ("en", False, "back to the 70b: how long on 4 h100?", ["Llama 3 70B", "6.24 hours", "4× H100"]),
+    ("en", True, "back to the 70b: how long on 4 h100?", ["Llama 3 70B", "6.24 hours", "4× H100"]),
+    ("en", True, "ok, going back to llama: how long on 4 h100?", ["Llama 3 70B", "6.24 hours"]),
+    ("en", True, "back to the 70b, and the cost on 4 h100?", ["Llama 3 70B", "4× H100", "$57.91"]),
     ("es", True, "volviendo al 70b: cuanto en 4 h100?", ["Llama 3 70B", "100 millones", "4× H100"]),
-    ("es", False, "volviendo al 70b, cuanto tarda en 4 h100?", ["Llama 3 70B", "6,15\xa0horas"]),
+    ("es", False, "volviendo al 70b, cuanto tarda en 4 h100?", ["Llama 3 70B", "6,24\xa0horas"]),
     ("fr", True, "pour revenir au 70b : combien sur 4 h100 ?", ["Llama 3 70B", "100 millions", "4× H100"]),
-    ("fr", True, "revenons au 70b : combien de temps sur 4 h100 ?", ["Llama 3 70B", "6,15\xa0heures"]),
+    ("fr", True, "revenons au 70b : combien de temps sur 4 h100 ?", ["Llama 3 70B", "6,24\xa0heures"]),
 ]
 
 

@@ -228,9 +228,9 @@ def test_using_4bit_after_serving_stays_serving(first: str, text: str) -> None:
 
 IN_DOLLARS = [
     ("en", "qlora llama 3 70b on a h100", "how long for 100M tokens", "and in dollars?",
-     ["QLoRA of Llama 3 70B on 1× H100 with the same settings", "About $57.91 to fine-tune"]),
+     ["QLoRA of Llama 3 70B on 1× H100 with the same settings", "About $59.48 to fine-tune"]),
     ("en", "qlora llama 3 70b on a h100", "how long for 100M tokens", "in usd?",
-     ["About $57.91 to fine-tune"]),
+     ["About $59.48 to fine-tune"]),
     ("es", "¿cuánto tarda un qlora de llama 3 8b con 50M tokens en una h100?", "", "¿y en dólares?",
      ["QLoRA de Llama 3 8B en 1× H100 con los mismos ajustes", "Unos 3,41\xa0US$"]),
     ("fr", "combien de temps pour un qlora de llama 3 8b avec 50M tokens sur une h100 ?", "",
@@ -365,8 +365,8 @@ CONVERSATIONS: list[tuple[str, list[Turn]]] = [
     ]),
     ("en 70b on an h100, how long, in dollars", [
         ("qlora llama 3 70b on a h100", {"intent": "fit", "gpu": "h100"}),
-        ("how long for 100M tokens", {"intent": "time", "has": ["about 24.96 hours on 1× H100"]}),
-        ("and in dollars?", {"intent": "cost", "has": ["About $57.91 to fine-tune Llama 3 70B"]}),
+        ("how long for 100M tokens", {"intent": "time", "has": ["about 25.64 hours on 1× H100"]}),
+        ("and in dollars?", {"intent": "cost", "has": ["About $59.48 to fine-tune Llama 3 70B"]}),
     ]),
     ("es cost, 3 days, euros", [
         ("cuanto me sale un qlora de llama 3 8b en una a100", {"lang": "es", "intent": "cost"}),

@@ -177,7 +177,7 @@ def test_slow_asked_after_a_fit_with_no_run_timed_is_its_training_speed(asked: s
     q = reply.query
     assert (q.model_id, q.method, q.gpu, q.train_speed_asked) == (
         "mistral-7b", "qlora", "t4", True), reply.text
-    says(reply.text, ["🏋️ <b>About 690 training tokens/s: Mistral 7B"], ["🤔"])
+    says(reply.text, ["🏋️ <b>About 677 training tokens/s: Mistral 7B"], ["🤔"])
 
 
 def test_too_slow_after_a_model_run_on_a_card_is_its_decode_bound() -> None:

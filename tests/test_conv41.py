@@ -149,7 +149,7 @@ def test_a_batch_after_a_run_timed_on_its_data_is_that_run_at_that_batch() -> No
 
 @pytest.mark.parametrize(("lang", "run", "asked", "intent", "count", "said"), [
     ("en", "lora llama 3 70b on 8x h100 100M tokens how long", "and if i rent 4?", "time", 4,
-     "about 6.1 hours on 4× H100"),
+     "about 6.15 hours on 4× H100"),
     ("en", "lora mistral 7b on an a100 for 10 hours how much", "and if i rent 2?", "cost", 2,
      "2× A100 80GB × 10 hours at $1.84/hour"),
     ("es", "cuanto cuesta un qlora de llama 3 70b en una h100 con 20k ejemplos de 1k tokens",

@@ -247,7 +247,7 @@ def first_tokens(run: str) -> int:
     ("en", "lora llama 3 8b 100k samples 1k tokens, a100 vs h100 cost", "and l40s?",
      "LoRA of Llama 3 8B: about 7.72 hours on 1× L40S"),
     ("en", "3090 or 4090 for qlora llama 3 8b, 10k samples of 1k tokens", "and on my 3060?",
-     "QLoRA of Llama 3 8B: about 11.02 hours on 1× RTX 3060"),
+     "QLoRA of Llama 3 8B: about 11.33 hours on 1× RTX 3060"),
     ("es", "a100 o h100 para lora de llama 3 8b, 100k ejemplos de 1k tokens",
      "¿y en una l40s?", "Entrenamiento LoRA de Llama 3 8B: alrededor de 7,72 horas en 1× L40S"),
     ("fr", "a100 ou h100 pour un lora de llama 3 8b, 100k exemples de 1k tokens",

@@ -74,9 +74,9 @@ def test_a_cost_after_a_run_timed_on_a_card_not_rented_is_where_we_rent_it() -> 
     _, cost, epochs = converse("how long to qlora llama 3 8b on my l4 for 100M tokens",
                                "and how much would that cost on your gpus?", "and for 2 epochs?")
     assert cost.answer.intent == "cost", cost.text
-    assert "💵 <b>About $6.51 to fine-tune Llama 3 8B on 100 million tokens</b>" in cost.text
+    assert "💵 <b>About $6.67 to fine-tune Llama 3 8B on 100 million tokens</b>" in cost.text
     assert "illustrative" not in cost.text, cost.text
-    assert "💵 <b>About $13.03 to fine-tune Llama 3 8B on 100 million tokens × 2 epochs</b>" \
+    assert "💵 <b>About $13.36 to fine-tune Llama 3 8B on 100 million tokens × 2 epochs</b>" \
         in epochs.text, epochs.text
 
 

@@ -109,12 +109,12 @@ def test_anything_cheaper_keeps_the_hours_and_the_method(
 # the hours alone in Spanish: "cuánto entreno" was not read as data asked).
 TOKENS_FOR_MONEY: list[tuple[str, str | None, str]] = [
     ("con 15 usd cuanto entreno un 8b", "es",
-     "⏱ <b>En 10 horas, 1× L40S entrena unos 130 millones de tokens (QLoRA, unos 3.673 tokens/s "
-     "con un 49 % supuesto de su pico: una estimación, no una medición).</b>"),
+     "⏱ <b>En 10 horas, 1× L40S entrena unos 130 millones de tokens (QLoRA, unos 3.575 tokens/s "
+     "con un 47 % supuesto de su pico: una estimación, no una medición).</b>"),
     ("cuanto puedo entrenar un 8b con 15 dolares", "es", "⏱ <b>En 10 horas, 1× L40S entrena unos "
      "130 millones de tokens"),
     ("how many tokens can i train a 8b on with $15", None,
-     "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens (QLoRA, about 3,673 tokens/s at an assumed 49% of its peak: an estimate, not a measurement).</b>"),
+     "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens (QLoRA, about 3,575 tokens/s at an assumed 47% of its peak: an estimate, not a measurement).</b>"),
     ("how much can i train a 8b with $15", None,
      "⏱ <b>In 10 hours, 1× L40S trains about 130 million tokens"),
     ("avec 15 $ je peux entraîner un 8b sur combien de tokens", "fr",

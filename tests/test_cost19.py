@@ -18,16 +18,16 @@ def spaced(text: str) -> str:
 # on one card follows as a supporting line (was "❌ No: … does not fit on 1× A100 80GB" first).
 GPU_HOURS: list[tuple[str, str | None, str, list[str]]] = [
     ("how many A100 hours to full finetune llama 3 8b on 100M tokens", None,
-     "⏱ <b>Full AdamW of Llama 3 8B: 11.92 A100 80GB GPU-hours for 100 million tokens (about 2.98 hours on 4× A100 80GB: it needs about 150.9 GB, more than one holds).</b>",
+     "⏱ <b>Full AdamW of Llama 3 8B: 11.99 A100 80GB GPU-hours for 100 million tokens (about 3 hours on 4× A100 80GB: it needs about 150.9 GB, more than one holds).</b>",
      ["💵 <b>You pay $18.40</b>",
       "❌ No: Llama 3 8B does not fit on 1× A100 80GB (full AdamW). At sequence length 2,048"]),
     ("cuántas horas de A100 para un full finetune de llama 3 8b con 100M tokens", "es",
-     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 11,92 GPU-horas de la A100 80GB para "
-     "100 millones de tokens (alrededor de 2,98 horas en 4× A100 80GB: necesita unos 150,9 GB",
+     "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: 11,99 GPU-horas de la A100 80GB para "
+     "100 millones de tokens (alrededor de 3 horas en 4× A100 80GB: necesita unos 150,9 GB",
      ["💵 <b>Pagas 18,40 US$</b>", "❌ No: Llama 3 8B no cabe en 1× A100 80GB"]),
     ("combien d'heures d'A100 pour un full finetune de llama 3 8b sur 100M tokens", "fr",
-     "⏱ <b>Entraînement complet avec AdamW pour Llama 3 8B : 11,92 GPU-heures de l'A100 80GB "
-     "pour 100 millions de tokens (environ 2,98 heures sur 4× A100 80GB : il demande environ "
+     "⏱ <b>Entraînement complet avec AdamW pour Llama 3 8B : 11,99 GPU-heures de l'A100 80GB "
+     "pour 100 millions de tokens (environ 3 heures sur 4× A100 80GB : il demande environ "
      "150,9 Go",
      ["💵 <b>Vous payez 18,40 $US</b>", "❌ Non : Llama 3 8B ne tient pas sur 1× A100 80GB"]),
     # On one GPU the wall clock is the GPU-hours: the usual headline says both.
@@ -139,13 +139,13 @@ def test_one_quote_a_reply(question: str, lang: str | None, paid: str) -> None:
 BUDGET_TRAINS: list[tuple[str, str | None, str, list[str]]] = [
     ("con 50 dolares cual es el modelo mas grande que puedo entrenar", "es", "Kimi K2",
      ["💵 <b>Con 50 US$ tienes 1,3 horas de 8× H200",
-      "⏱ Esas horas entrenan Kimi K2 (1T MoE) con unos 59 millones de tokens (QLoRA): 6·N·D FLOPs, con N sus 32B parámetros activos (una mezcla de expertos)",
+      "⏱ Esas horas entrenan Kimi K2 (1T MoE) con unos 30 millones de tokens (QLoRA): 6·N·D FLOPs, con N sus 32B parámetros activos (una mezcla de expertos)",
       "una estimación, no una medición."]),
     ("$20 biggest model i can finetune", None, "Llama 4 Maverick",
      ["💵 <b>$20 buys 5 hours of 4× A100 80GB",
       "⏱ Those hours train Llama 4 Maverick (400B MoE) on about 50 million tokens (QLoRA): 6·N·D FLOPs with N its 17B active parameters (a mixture of experts)"]),
     ("avec 50 dollars quel est le plus gros modèle que je peux entraîner", "fr", "Kimi K2",
-     ["⏱ Ces heures entraînent Kimi K2 (1T MoE) sur environ 59 millions de tokens (QLoRA) : "
+     ["⏱ Ces heures entraînent Kimi K2 (1T MoE) sur environ 30 millions de tokens (QLoRA) : "
       "6·N·D FLOP, N étant ses 32B paramètres actifs"]),
     ("biggest model i can train with $50 on an h100", None, "Command R+ 104B",
      ["💵 <b>$50 buys 20 hours of 1× H100",

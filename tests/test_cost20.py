@@ -57,23 +57,23 @@ def test_hours_of_the_card_named_again(question: str, lang: str | None, count: i
 # 250 million tokens"); "$50 budget, how many tokens …" quoted the seed's illustrative 10 hours.
 BUDGET_TOKENS: list[tuple[str, str | None, str, list[str], list[str]]] = [
     ("i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090", None,
-     "⏱ <b>In 60 hours, 1× L40S trains about 760 million tokens (QLoRA, about 3,497 tokens/s",
+     "⏱ <b>In 60 hours, 1× L40S trains about 740 million tokens (QLoRA, about 3,411 tokens/s",
      ["We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
       "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 5.6 million tokens an hour (about 1,569 tokens/s, the same assumptions).",
       "💵 <b>Cost: $49.20</b> — 1× L40S × 60 hours"],
      ["1× RTX 4090 trains", "We rent the RTX 4090, but"]),
     ("tengo 50 dolares, cuantos tokens puedo entrenar llama 3 8b con qlora en mi 4090", "es",
-     "⏱ <b>En 60 horas, 1× L40S entrena unos 760 millones de tokens",
+     "⏱ <b>En 60 horas, 1× L40S entrena unos 740 millones de tokens",
      ["🏠 Tu propia RTX 4090 no necesita presupuesto"], ["1× RTX 4090 entrena"]),
     ("j'ai 50 dollars, combien de tokens je peux entraîner llama 3 8b en qlora sur ma 4090", "fr",
-     "⏱ <b>En 60 heures, 1× L40S entraîne environ 760 millions de tokens",
+     "⏱ <b>En 60 heures, 1× L40S entraîne environ 740 millions de tokens",
      ["🏠 Votre propre RTX 4090 n'a pas besoin de budget"], ["1× RTX 4090 entraîne"]),
     ("with $100 how many tokens can i lora llama 3 8b on an rtx 4090", None,
      "⏱ <b>In 120 hours, 1× L40S trains about 1.5 billion tokens (LoRA",
      ["ℹ️ On 1× RTX 4090 it would train about 5.7 million tokens an hour", "ask support"],
      ["We rent the RTX 4090, but"]),
     ("$50 budget, how many tokens can i qlora llama 3 8b on 2 4090s", None,
-     "⏱ <b>In 60 hours, 1× L40S trains about 760 million tokens",
+     "⏱ <b>In 60 hours, 1× L40S trains about 740 million tokens",
      ["ℹ️ On 2× RTX 4090 it would train about 11 million tokens an hour",
       "💵 <b>Cost: $49.20</b>"], ["illustrative"]),
     # A card we price: the hours and the tokens on it, as before.
@@ -123,7 +123,7 @@ PLURAL: list[tuple[str, str | None, int | None, str, list[str], list[str]]] = [
     ("how long to full finetune llama 3 70b on 1B tokens on h100s", None, 19,
      "🔢 <b>You need 19× H100",
      ["⏱ <b>Full AdamW of Llama 3 70B: about 17.25 hours on 19× H100",
-      "⏱ Rented here instead, where this run costs least: about 18.09 hours on 8× B200"],
+      "⏱ Rented here instead, where this run costs least: about 18.51 hours on 8× B200"],
      ["1× H100", "longer than a single quote"]),
     # A count said, one card, a Super's "s" and an L40S are no plural.
     ("how much to lora a 70b on 4 h100s for 10 hours", None, 4, "💵 <b>Cost: $92.80</b>", [],
@@ -163,7 +163,7 @@ BUDGET_BY_DETAIL: list[tuple[str, str | None, str, list[str]]] = [
      "⏱ <b>En 20,25 horas, 8× H200 entrena unos 1,1 mil millones de tokens", ["8× H200"]),
     # Both hold where they did: unchanged.
     ("i have $20, can i full finetune llama 3 8b on 100M tokens", None,
-     "✅ <b>Within $20: this run costs about $10.97, 2.98 hours on 4× A100 80GB", []),
+     "✅ <b>Within $20: this run costs about $11.03, 3 hours on 4× A100 80GB", []),
 ]
 
 

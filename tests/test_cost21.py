@@ -106,20 +106,20 @@ def test_hours_read_as_written_or_asked_back(question: str, lang: str | None, ho
 BUDGET_TIMED: list[tuple[str, str | None, list[str]]] = [
     ("i have $50, how long can i train llama 3 8b with qlora on a 4090", None, [
         "💵 <b>We have no price for the RTX 4090 here: $50 buys 60.9 hours of 1× L40S",
-        "⏱ In 60 hours, 1× L40S trains about 760 million tokens (QLoRA, about 3,497 tokens/s",
+        "⏱ In 60 hours, 1× L40S trains about 740 million tokens (QLoRA, about 3,411 tokens/s",
         "🏠 Your own RTX 4090 needs no budget, no GPU-hours to buy: it trains about 5.6 million tokens an hour"]),
     ("tengo 50 dólares, cuánto tiempo puedo entrenar llama 3 8b con qlora en una 4090", "es", [
         "💵 <b>No tenemos precio para la RTX 4090: con 50 US$ tienes 60,9 horas de 1× L40S",
-        "⏱ En 60 horas, 1× L40S entrena unos 760 millones de tokens",
+        "⏱ En 60 horas, 1× L40S entrena unos 740 millones de tokens",
         "🏠 Tu propia RTX 4090 no necesita presupuesto"]),
     ("j'ai 50 dollars, combien de temps je peux entraîner llama 3 8b en qlora sur une 4090", "fr", [
         "💵 <b>Nous n'avons pas de prix pour la RTX 4090 : 50 $US vous donnent 60,9 heures de "
         "1× L40S",
-        "⏱ En 60 heures, 1× L40S entraîne environ 760 millions de tokens",
+        "⏱ En 60 heures, 1× L40S entraîne environ 740 millions de tokens",
         "🏠 Votre propre RTX 4090 n'a pas besoin de budget"]),
     ("i have $50, how long can i train llama 3 8b with qlora on an l40s", None, [
         "💵 <b>$50 buys 60 hours of 1× L40S in whole blocks",
-        "⏱ In 60 hours, 1× L40S trains about 760 million tokens"]),
+        "⏱ In 60 hours, 1× L40S trains about 740 million tokens"]),
     ("with $500 how long can i full finetune qwen2.5 32b", None, [
         "💵 <b>$500 buys 20.25 hours of 8× H200",
         "⏱ In 20.25 hours, 8× H200 trains about 1.1 billion tokens"]),
@@ -171,16 +171,16 @@ def test_one_count_where_no_instance_holds_it(question: str, lang: str | None, l
 # cheapest per hour, under a lead on the B200).
 BEST_FOR_RUN: list[tuple[str, str | None, list[str]]] = [
     ("best gpu to train a 1.5b from scratch on 10B tokens", None, [
-        "💵 <b>About $164.84 to train a 1.5B model from scratch on 10 billion tokens</b>",
-        "👉 Cheapest offered configuration for this run: 1× L40S, $165.64 in blocks",
+        "💵 <b>About $178.90 to train a 1.5B model from scratch on 10 billion tokens</b>",
+        "👉 Cheapest offered configuration for this run: 1× L40S, $180.40 in blocks",
         "Also fits: 1× H100 ($180.96, 75.87 hours), 8× H100 ($180.96, 9.48 hours), "
         "or 1× B200 ($184.40, 38.08 hours) (what you pay for this run in blocks)."]),
     ("mejor gpu para entrenar un 1.5b desde cero con 10B tokens", "es", [
-        "👉 La configuración más barata para esta ejecución: 1× L40S, 165,64 US$ en bloques",
+        "👉 La configuración más barata para esta ejecución: 1× L40S, 180,40 US$ en bloques",
         "También cabe en 1× H100 (180,96 US$, 75,87 horas), 8× H100 (180,96 US$, "
         "9,48 horas)"]),
     ("meilleur gpu pour entraîner un 1.5b from scratch sur 10B tokens", "fr", [
-        "👉 Configuration la moins chère pour cette exécution : 1× L40S, 165,64 $US en blocs",
+        "👉 Configuration la moins chère pour cette exécution : 1× L40S, 180,40 $US en blocs",
         "Il tient aussi sur 1× H100 (180,96 $US, 75,87 heures), 8× H100 (180,96 $US, "
         "9,48 heures)"]),
     ("best gpu for qlora llama 3 8b on 50M tokens", None, [

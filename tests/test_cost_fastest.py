@@ -26,4 +26,4 @@ def test_fastest_cost_is_the_fastest_run(lang: str, question: str, lead: str) ->
 def test_plain_cost_stays_the_cheapest_run() -> None:
     text = str(to_json(PIPE.ask("how much to qlora llama 3 8b on 100M tokens",
                                 chosen_locale="en"))["text"])
-    assert text.startswith("💵 <b>About $6.51 to fine-tune Llama 3 8B on 100 million tokens")
+    assert text.startswith("💵 <b>About $6.67 to fine-tune Llama 3 8B on 100 million tokens")

@@ -35,11 +35,11 @@ def test_what_is_counted(text: str, kind: str) -> None:
     # $50 buys 6 blocks of 10 L40S hours: 60 h × 2,421 tokens/s ≈ 520 million tokens, over
     # 20,000 samples of 512 tokens (10.24 M) ≈ 51 passes, of 2,048 tokens ≈ 13.
     ("how many epochs can i afford with 50 bucks, llama 3.1 8b qlora, 20k rows", None,
-     "Epochs over your 20,000 samples: about 74 at 512 tokens each, 18 at 2,048."),
+     "Epochs over your 20,000 samples: about 72 at 512 tokens each, 18 at 2,048."),
     ("cuantas epocas puedo hacer con 50 dolares, qlora llama 3 8b, 20k ejemplos", "es",
-     "Épocas sobre tus 20.000 ejemplos: unas 74 si cada uno tiene 512 tokens, 18 si tiene 2.048."),
+     "Épocas sobre tus 20.000 ejemplos: unas 72 si cada uno tiene 512 tokens, 18 si tiene 2.048."),
     ("combien d'époques je peux faire avec 50 $ en qlora sur llama 3 8b, 20k exemples", "fr",
-     "Époques sur vos 20\u202f000 exemples\xa0: environ 74 à 512 tokens chacun, 18 à 2\u202f048."),
+     "Époques sur vos 20\u202f000 exemples\xa0: environ 72 à 512 tokens chacun, 18 à 2\u202f048."),
     # 20,000 × 1,024 tokens: 20.48 M; 20 H100 hours train ≈ 460 M: ≈ 23 passes.
     ("with $50 how many epochs of qlora on llama 3.1 8b with 20k samples of 1024 tokens on an "
      "h100", None, "Epochs over your 20,480,000\xa0tokens: about 33."),

@@ -63,15 +63,15 @@ def test_a_plural_card_within_an_instance_keeps_its_count() -> None:
 # a single quote covers: ask support." for a run of under a day).
 BEYOND_TIMED = [
     ("how long to full finetune llama 3 70b on 1B tokens on 24 h100s",
-     ["⏱ <b>Full AdamW of Llama 3 70B: about 13.52 hours on 24× H100",
-      "⏱ Rented here instead, where this run costs least: about 18.09 hours on 8× B200",
-      "💵 <b>You pay $673.06</b>"]),
+     ["⏱ <b>Full AdamW of Llama 3 70B: about 13.66 hours on 24× H100",
+      "⏱ Rented here instead, where this run costs least: about 18.51 hours on 8× B200",
+      "💵 <b>You pay $691.50</b>"]),
     ("how long to full finetune llama 3 70b on 1B tokens on h100s",
      ["🔢 <b>You need 19× H100", "about 17.25 hours on 19× H100",
       # the run's own GPU-hours at that count, priced as the plural's hours are
       "💵 17.25 hours on 19× H100, across instances, would be 327.75 GPU-hours: $760.38 at "
       "$2.32/hour.",
-      "⏱ Rented here instead, where this run costs least: about 18.09 hours on 8× B200"]),
+      "⏱ Rented here instead, where this run costs least: about 18.51 hours on 8× B200"]),
     ("¿cuánto tarda un full finetune de llama 3 70b con 1B tokens en 24 h100?",
      ["24× H100", "8× B200"]),
     ("combien de temps pour un full finetune de llama 3 70b sur 1B tokens avec 24 h100 ?",

@@ -158,7 +158,7 @@ def test_an_oom_asked_what_to_do_keeps_its_list_first_and_no_hint() -> None:
 # train (was "I did not understand", or the price list in French).
 TOKENS_OF_THE_RUN = [
     (("i have $50, what can i finetune", "llama 3 8b qlora then", "for how many tokens?"), "en",
-     "In 60 hours, 1× L40S trains about 760 million tokens"),
+     "In 60 hours, 1× L40S trains about 740 million tokens"),
     (("qlora llama 3 8b on an h100 for 12 hours", "how many tokens is that"), "en",
      "In 12 hours, 1× H100 trains about 410 million tokens"),
     (("con 30 dolares, lora de mistral 7b", "cuantos tokens son?"), "es",

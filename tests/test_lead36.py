@@ -16,9 +16,9 @@ from tests.support.chat import CATALOGUE, ask, converse, says
     # on the configuration where the run costs least (was the seed's illustrative 10 hours on
     # 1× L40S, $8.20, the samples unread)
     ("what gpu should i use to train gemma 3 12b on 30k examples",
-     ["💵 <b>What fine-tuning Gemma 3 12B with QLoRA costs depends on how long your 30,000 samples are: about $1.54 at 512 tokens each, $6.05 at 2,048 tokens each, on 1× L40S (1 epoch).</b>"]),
+     ["💵 <b>What fine-tuning Gemma 3 12B with QLoRA costs depends on how long your 30,000 samples are: about $1.54 at 512 tokens each, $6.32 at 2,048 tokens each, on 1× L40S (1 epoch).</b>"]),
     ("I want to train gemma 3 12b, 2 epochs, 30 thousand examples, what gpu and price",
-     ["about $3.08 at 512 tokens each, $12.11 at 2,048 tokens each, on 1× L40S (2 epochs)"]),
+     ["about $3.08 at 512 tokens each, $12.64 at 2,048 tokens each, on 1× L40S (2 epochs)"]),
     ("qué gpu alquilo para entrenar llama 3 8b con 20 mil ejemplos",
      ["💵 <b>Lo que cuesta el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus "
       "20.000 ejemplos"]),

@@ -97,9 +97,9 @@ def test_a_training_rate_and_a_cost_both_answered(text: str, lang: str, rate: st
 ])
 def test_sample_lengths_timed_on_the_configuration_named(turns: tuple[str, ...]) -> None:
     text = converse(*turns)[-1].text
-    assert "about 1.38 hours at 512 tokens each, 5.66 hours at 2,048 tokens each, on 4× A100 80GB " \
+    assert "about 1.53 hours at 512 tokens each, 5.74 hours at 2,048 tokens each, on 4× A100 80GB " \
         "(1 epoch)." in text
-    assert "About $5.06 and $20.82 at $3.68/hour." in text
+    assert "About $5.62 and $21.12 at $3.68/hour." in text
 
 
 @pytest.mark.parametrize(("text", "lang", "said"), [
@@ -139,7 +139,7 @@ def test_a_brand_alone_means_its_current_models(text: str, lead: str) -> None:
     # A dataset alone after a run with none is that run on it, timed (was "I did not
     # understand that")
     (("i want to finetune mistral 7b", "on my 3060", "with 5k examples"), None,
-     "⏱ <b>How long Mistral 7B (7.3B parameters) takes with QLoRA depends on how long your 5,000 samples are: about 2.51 hours at 512 tokens each, 10.46 hours at 2,048 tokens each, on 1× RTX 3060 (1 epoch).</b>"),
+     "⏱ <b>How long Mistral 7B (7.3B parameters) takes with QLoRA depends on how long your 5,000 samples are: about 2.55 hours at 512 tokens each, 10.59 hours at 2,048 tokens each, on 1× RTX 3060 (1 epoch).</b>"),
     (("qlora llama 3 8b on my 4090", "pour 20 000 lignes"), "fr",
      "⏱ <b>La durée d'un entraînement QLoRA pour Llama 3 8B dépend de la longueur de vos "
      "20\u202f000 exemples"),
@@ -149,7 +149,7 @@ def test_a_brand_alone_means_its_current_models(text: str, lead: str) -> None:
       "how much if i rent instead"), None,
      "💵 <b>What fine-tuning Mistral 7B (7.3B parameters) with QLoRA costs depends on how long your 5,000 samples are: about $0.16 at 512 tokens each, $0.62 at 2,048 tokens each, on 1× L40S (1 epoch).</b>"),
     (("qlora llama 3 8b en mi 3060 con 10k ejemplos", "y si lo alquilo?"), "es",
-     "⏱ <b>Lo que tarda el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus 10.000 ejemplos: aproximadamente 25\xa0minutos con 512 tokens cada uno, 1,63\xa0horas con 2.048 tokens cada uno, en 1× L40S (1 época).</b>"),
+     "⏱ <b>Lo que tarda el entrenamiento QLoRA de Llama 3 8B depende de cuánto miden tus 10.000 ejemplos: aproximadamente 25\u00a0minutos con 512 tokens cada uno, 1,67\u00a0horas con 2.048 tokens cada uno, en 1× L40S (1 época).</b>"),
 ])
 def test_a_run_followed_with_its_data_or_renting(turns: tuple[str, ...], lang: str | None,
                                                  lead: str) -> None:

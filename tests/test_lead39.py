@@ -11,17 +11,17 @@ from tests.support.chat import ask, converse
     # The time on the card owned and the run's time and cost on the rented card named, in one
     # message (was "⚖️ RTX 3060 or L40S?": the two datasheets first, the time and cost after)
     ("qlora llama3 8b on my 3060 12gb w/ 5k rows ~800tok each, how long n how much on ur l40s",
-     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.42 hours on 1× RTX 3060",
+     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.57 hours on 1× RTX 3060",
      "⏱ Rented here on 1× L40S: about 19 minutes"),
     # the card named, not the one where it costs least (the L40S)
     ("qlora llama3 8b on my 3060 12gb w/ 5k rows ~800tok each, how long n how much on your a100",
-     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.42 hours on 1× RTX 3060",
+     "en", "⏱ <b>QLoRA of Llama 3 8B: about 4.57 hours on 1× RTX 3060",
      "⏱ Rented here on 1× A100 80GB: about 22 minutes"),
     ("qlora de llama 3 8b en mi 3060 con 5k filas de 800 tokens, cuanto tarda y cuanto sale en "
-     "una h100", "es", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 4,42\xa0horas",
+     "una h100", "es", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 4,57\u00a0horas",
      "⏱ Si lo alquilas aquí en 1× H100: alrededor de 7\xa0minutos"),
     ("qlora llama 3 8b sur ma 3060 avec 5k lignes de 800 tokens, combien de temps et combien ça "
-     "coûte sur une h100 ?", "fr", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 4,42",
+     "coûte sur une h100 ?", "fr", "⏱ <b>Entraînement QLoRA pour Llama 3 8B : environ 4,57",
      "⏱ En location chez nous sur 1× H100\xa0: environ 7\xa0minutes"),
 ])
 def test_own_card_time_and_the_named_rented_cards_cost(
@@ -42,10 +42,10 @@ def test_own_card_time_and_the_named_rented_cards_cost(
     # samples of unsaid length: both lengths' times on the card owned, then rented (was the
     # card owned's times alone, no cost)
     ("how much to qlora llama 3 8b on my 3060 with 10k samples, and if i rent?", "en",
-     "💵 Rented here instead, where this run costs least, on 1× L40S: about 25 minutes and 1.63 hours, $0.34 and $1.34 at $0.82/hour."),
+     "💵 Rented here instead, where this run costs least, on 1× L40S: about 25 minutes and 1.67 hours, $0.34 and $1.37 at $0.82/hour."),
     ("combien de temps pour un qlora de llama 3 8b sur ma 3060 avec 10k exemples, et si je "
      "loue ?", "fr",
-     "💵 En location chez nous, là où cet entraînement coûte le moins, sur 1× L40S\xa0: environ 25\xa0minutes et 1,63\xa0heure"),
+     "💵 En location chez nous, là où cet entraînement coûte le moins, sur 1× L40S\u00a0: environ 25\u00a0minutes et 1,67\u00a0heure"),
 ])
 def test_renting_said_beside_ones_own_card(text: str, lang: str, said: str) -> None:
     reply = ask(text, lang).text
@@ -89,9 +89,9 @@ def test_a_list_led_by_its_cheapest_has_no_line_before_it() -> None:
     # Since a micro-step's fixed cost, 1k-token samples are paid least on the A100 itself: 4k
     # tokens a sample, where the A100's run is $74.61, over $70, the H100's $61.09.
     ("i have $70, can i qlora llama 3.1 70b on 25k samples of 4k tokens?", "en",
-     "✅ <b>Within $70: this run costs about $59.44, 25.62 hours on 1× H100 for 100 million tokens.</b>"),
+     "✅ <b>Within $70: this run costs about $61.09, 26.33 hours on 1× H100 for 100 million tokens.</b>"),
     ("tengo 70 dolares, me alcanza para qlora de llama 3.1 70b con 25k ejemplos de 4k tokens?",
-     "es", "✅ <b>Te alcanza con 70\xa0US$: este entrenamiento cuesta unos 59,44\xa0US$"),
+     "es", "✅ <b>Te alcanza con 70\u00a0US$: este entrenamiento cuesta unos 61,09\u00a0US$"),
 ])
 def test_a_budget_weighs_the_run_where_it_is_paid_least(text: str, lang: str, lead: str) -> None:
     reply = ask(text, lang)
@@ -189,7 +189,7 @@ def test_markup_around_a_size(text: str, size: int) -> None:
      "environ 29,8\xa0heures (1,2\xa0jour) sur 8× A100 80GB"),
     # "more than a day?" asks the time (was the fit alone, no time)
     ("would it take more than a day to qlora llama 3.3 70b on an a100 with 30M tokens", "en",
-     "⏱ <b>QLoRA of Llama 3.3 70B: about 23.41 hours"),
+     "⏱ <b>QLoRA of Llama 3.3 70B: about 23.7 hours"),
 ])
 def test_a_time_asked_in_days(text: str, lang: str, head: str) -> None:
     first = ask(text, lang).text.split("\n")[0]

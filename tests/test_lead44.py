@@ -39,11 +39,11 @@ TIME_LEADS: list[tuple[str, str | None, str, list[str]]] = [
      "⏱ <b>Full AdamW of Llama 3 8B: about 22.04 hours on 2× H100",
      ["Timed on 2× H100: the fewest H100 GPUs that hold this run.",
       "💵 <b>You pay $111.36</b>",
-      "💡 It costs less on 1× B200: about 17.26 hours, and you pay $92.20.",
+      "💡 It costs less on 1× B200: about 19.81 hours, and you pay $92.20.",
       "❌ No: Llama 3 8B does not fit on 1× H100 (full AdamW).",
       "🩹 <b>What makes it fit on 1× H100</b>"]),
     ("how long to qlora llama 3 70b on an l40s, 100M tokens", None,
-     "⏱ <b>QLoRA of Llama 3 70B: about", ["on 2× L40S", "💵 <b>You pay $59.04</b>",
+     "⏱ <b>QLoRA of Llama 3 70B: about", ["on 2× L40S", "💵 <b>You pay $63.96</b>",
                                          "❌ No: Llama 3 70B does not fit on 1× L40S (QLoRA)."]),
     ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "es",
      "⏱ <b>Entrenamiento completo con AdamW de Llama 3 8B: alrededor de 22,04 horas en 2× H100",
@@ -87,7 +87,7 @@ COST_OF_TIMED: list[tuple[str, str, str, str, list[str]]] = [
      "💵 <b>About $102.27 to fine-tune Llama 3 8B on 1 billion tokens</b> — full AdamW, about "
      "22.04 hours on 2× H100, the fewest H100 GPUs that hold this run.",
      ["💵 <b>You pay $111.36</b>",
-      "💡 It costs less on 1× B200: about 17.26 hours, and you pay $92.20.",
+      "💡 It costs less on 1× B200: about 19.81 hours, and you pay $92.20.",
       "❌ <b>No: Llama 3 8B does not fit on 1× H100 (full AdamW).</b>"]),
     ("full ft llama 3 8b on an h100 how long for 1B tokens", "how much would that cost", "en",
      "💵 <b>About $102.27", ["on 2× H100", "💡 It costs less on 1× B200"]),
@@ -116,7 +116,7 @@ def test_the_cost_after_a_time_is_the_run_just_timed(
 def test_the_cost_asked_on_its_own_still_leads_where_it_costs_least() -> None:
     # no time before it: a cost asked of one H100 leads with the run paid least (1× B200)
     reply = ask("how much to full finetune llama 3 8b on an h100, 1B tokens")
-    assert "about 17.26 hours on 1× B200" in reply.text.split("\n")[0], reply.text
+    assert "about 19.81 hours on 1× B200" in reply.text.split("\n")[0], reply.text
 
 
 # (question, lang, in order). 2 × 2,048 tokens a micro-step fit a 4090 (17.9 GB by the detailed

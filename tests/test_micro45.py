@@ -82,11 +82,11 @@ def test_a_said_or_tool_micro_batch_is_kept(question: str) -> None:
 @pytest.mark.parametrize(("question", "lang", "said"), [
     ("how long to full finetune llama 3.2 1b on 1B tokens on an h100", None,
      "This assumes micro-batch 8, the Hugging Face Trainer's default (TRL keeps it), which "
-     "1× H100 holds (about 57.6 GB per GPU); the memory check is at micro-batch 1, the least "
+     "1× H100 holds with the planning rule's 20% margin to spare (about 57.6 GB per GPU); the memory check is at micro-batch 1, the least "
      "the run needs."),
     ("how long to qlora llama 3 8b on my 3090 with 20k examples of 1k tokens", None,
      "This assumes micro-batch 4, the largest up to the Hugging Face Trainer's default of 8 "
-     "that 1× RTX 3090 holds (about 17.6 GB per GPU)"),
+     "that 1× RTX 3090 holds with the planning rule's 20% margin to spare (about 17.6 GB per GPU)"),
     ("cuanto tarda un qlora de llama 3 8b en mi 3090 con 20k ejemplos de 1k tokens", "es",
      "Esto supone un micro-batch de 4, el mayor hasta el valor por defecto del Trainer de "
      "Hugging Face (8) que cabe en 1× RTX 3090"),

@@ -49,10 +49,10 @@ def test_a_budget_below_the_block_beside_a_fit_quotes_no_run() -> None:
 def test_a_budget_beside_a_runs_tokens_reports_the_runs_cost() -> None:
     out = ask_json("i have $50, can i full finetune qwen2.5 3b on 20M tokens")
     assert (out["gpu"], out["hours"], out["cost_usd"], out["gpu_hours"]) == \
-        ("a100-80gb", 0.96, "0.88", 0.96)
+        ("a100-80gb", 1, "0.92", 1)
     assert out["hours_assumed"] is True  # an assumed utilization
     text = str(out["text"])
-    assert text.startswith("✅ <b>Within $50: this run costs about $0.88"), text
+    assert text.startswith("✅ <b>Within $50: this run costs about $0.92"), text
     assert "Cost: $49.68" not in text, text  # was the 54 hours the $50 buys, quoted as a run
 
 

@@ -134,7 +134,7 @@ def test_a_number_after_a_count_said_stays_a_count() -> None:
 @pytest.mark.parametrize(("question", "lang", "has"), [
     ("i have 100 bucks whats the largest model i can qlora on 20k samples", None,
      ["Kimi K2 (1T MoE)",
-      "✅ <b>Within $100 at either length: you pay $30.70 at 512 tokens a sample, $30.70 at 2,048, in whole blocks of GPU-hours on 8× H200.</b>"]),
+      "✅ <b>Within $100 at either length: you pay $30.70 at 512 tokens a sample, $61.40 at 2,048, in whole blocks of GPU-hours on 8× H200.</b>"]),
     ("budget 20 bucks, biggest model i can qlora on 10k samples", None,
      ["Llama 4 Maverick (400B MoE)", "✅ <b>Within $20 at either length: you pay $9.20 at 512 "
       "tokens a sample, $9.20 at 2,048, in whole blocks of GPU-hours on 4× A100 80GB.</b>"]),

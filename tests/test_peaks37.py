@@ -227,13 +227,13 @@ def test_every_peak_on_file_names_the_document_it_comes_from() -> None:
 # The question people ask about the card they own is timed on that card, not on an L40S.
 OWN = [
     ("how long to qlora llama 3 8b on my 3060 with 20k samples of 512 tokens", "en",
-     "rtx-3060", "⏱ <b>QLoRA of Llama 3 8B: about 11.16 hours on 1× RTX 3060 (11.16 GPU-hours for 10,240,000\xa0tokens).</b>", "at an assumed 49% of the 25.5 peak BF16 TFLOPS"),
+     "rtx-3060", "⏱ <b>QLoRA of Llama 3 8B: about 11.44 hours on 1× RTX 3060 (11.44 GPU-hours for 10,240,000\xa0tokens).</b>", "at an assumed 47% of the 25.5 peak BF16 TFLOPS"),
     ("cuanto tarda en mi 3060 un qlora de llama 3 8b con 10k ejemplos de 512 tokens", "es",
-     "rtx-3060", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 5,58\xa0horas en 1× RTX 3060", "49\xa0% de los 25,5 TFLOPS BF16 de pico"),
+     "rtx-3060", "⏱ <b>Entrenamiento QLoRA de Llama 3 8B: alrededor de 5,72\xa0horas en 1× RTX 3060", "47\xa0% de los 25,5 TFLOPS BF16 de pico"),
     ("combien de temps sur ma 4070 pour un qlora de llama 3 8b avec 20k exemples de 512 tokens",
-     "fr", "rtx-4070", "⏱ <b>Entraînement QLoRA pour Llama 3 8B\xa0: environ 4,98\xa0heures sur 1× RTX 4070", "des 58,3 TFLOPS BF16 de crête"),
+     "fr", "rtx-4070", "⏱ <b>Entraînement QLoRA pour Llama 3 8B\xa0: environ 5,21\xa0heures sur 1× RTX 4070", "des 58,3 TFLOPS BF16 de crête"),
     ("how long to qlora llama 3 8b on my 4070 ti with 20k samples of 512 tokens", "en",
-     "rtx-4070-ti", "⏱ <b>QLoRA of Llama 3 8B: about 3.68 hours on 1× RTX 4070 Ti",
+     "rtx-4070-ti", "⏱ <b>QLoRA of Llama 3 8B: about 3.92 hours on 1× RTX 4070 Ti",
      "of the 80.2 peak BF16 TFLOPS"),
     # A Radeon: AMD's FP16 matrix figure, FP16 mixed precision.
     ("cuanto tarda un qlora de llama 3 8b en mi 7900 gre con 20k ejemplos de 512 tokens", "es",

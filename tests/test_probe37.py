@@ -75,7 +75,7 @@ WITHIN_HOURS: list[tuple[str, str | None, str]] = [
      "con AdamW con tus datos termina en 8× H100: Granite 4.0 H Small (32B MoE), en unas "
      "11,81\u00a0horas.</b>"),
     ("biggest model i can qlora on a 4090 on 50M tokens in 10 hours", None,
-     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends on 1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 4.86 hours.</b>\nMPT 30B, the largest the memory holds, takes about 33.19 hours there."),
+     "📏 <b>Within your 10 hours, the largest model on file whose QLoRA run on your data ends on 1× RTX 4090: Gemma 4 26B-A4B and Trinity Mini (26B MoE), in about 5.7 hours.</b>\nMPT 30B, the largest the memory holds, takes about 33.19 hours there."),
 ]
 
 
@@ -214,9 +214,9 @@ def test_a_count_no_instance_holds_is_said_as_before() -> None:
 # alone in the lead).
 METHOD_RUNS: list[tuple[str, str | None, str, list[str]]] = [
     ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", None,
-     "⚖️ <b>The methods you named, each on your data:</b>\n• LoRA (BF16 base): about 2.5 hours on 1× H100, $5.80.\n• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed estimate). About 51 minutes on 4× H100, $7.93.\n", ["No method named"]),
+     "⚖️ <b>The methods you named, each on your data:</b>\n• LoRA (BF16 base): about 2.5 hours on 1× H100, $5.80.\n• Full fine-tuning, AdamW: does not fit on 1× H100 (269.9 GB per GPU by the detailed estimate). About 54 minutes on 4× H100, $8.33.\n", ["No method named"]),
     ("how much cheaper is qlora than lora for llama 3 8b on 100M tokens", None,
-     "⚖️ <b>The methods you named, each on your data:</b>\n• QLoRA (4-bit base): about 7.94 hours on 1× L40S, $6.51.\n• LoRA (BF16 base): about 7.91 hours on 1× L40S, $6.49.\n", []),
+     "⚖️ <b>The methods you named, each on your data:</b>\n• QLoRA (4-bit base): about 8.14 hours on 1× L40S, $6.67.\n• LoRA (BF16 base): about 7.91 hours on 1× L40S, $6.49.\n", []),
     ("phi-4 lora vs full finetune on h100, which fits and how long for 50M tokens", "es",
      "⚖️ <b>Los métodos que nombraste, cada uno con tus datos:</b>\n• LoRA (base en BF16): alrededor de 2,5\xa0horas en 1× H100, 5,80\xa0US$.\n",
      ["Ningún método"]),

@@ -169,7 +169,7 @@ def test_several_runs_are_priced_as_all_their_tokens(
 def test_several_runs_timed_say_the_count() -> None:
     got = ask_json("how long for 3 runs of qlora llama 3 8b on a 500mb jsonl each on an l40s")
     reply = str(got["text"])
-    assert reply.startswith("⏱ <b>QLoRA of Llama 3 8B: about 29.79 hours on 1× L40S (29.79 GPU-hours for 375 million tokens).</b>"), reply
+    assert reply.startswith("⏱ <b>QLoRA of Llama 3 8B: about 30.54 hours on 1× L40S (30.54 GPU-hours for 375 million tokens).</b>"), reply
     # The 500 MB are one run's: its tokens said as they are, the runs' sum after.
     assert "📄 500 MB taken as about 125 million tokens" in reply
     assert "🔁 3 runs of 125 million tokens each: 375 million tokens in all" in reply
@@ -200,7 +200,7 @@ def test_models_counted_without_a_training_dataset_are_not_runs(text: str) -> No
      "about 3.54 hours on 1× RTX 4090"),
     ("can i qlora llama 3 70b on 5M tokens in 3 hours on an a100", None,
      "❌ <b>No: by this estimate it takes longer than 3 hours.</b>",
-     "about 3.9 hours on 1× A100 80GB"),
+     "about 3.95 hours on 1× A100 80GB"),
     ("could i train llama 3 8b qlora on 10M tokens in 1 hour with an h100", None,
      "✅ <b>Yes: by this estimate it finishes within 1 hour.</b>",
      "about 17 minutes on 1× H100"),
@@ -265,7 +265,7 @@ def test_the_bf16_remark_beside_a_run_still_answers_the_run() -> None:
      "✅ <b>Sí: según esta estimación, termina en menos de 24\u00a0horas.</b>", "H100"),
     ("i only have 3 hours, can i qlora llama 3 70b on 5M tokens in that time on your fastest "
      "setup", None, "✅ <b>Yes: by this estimate it finishes within 3 hours.</b>",
-     "about 58 minutes on 4× A100 80GB"),
+     "about 59 minutes on 4× A100 80GB"),
     ("solo tengo 3 horas, puedo hacer qlora de llama 3 70b con 5M tokens en ese tiempo?", "es",
      "✅ <b>Sí: según esta estimación, termina en menos de 3\u00a0horas.</b>", "A100"),
     ("j'ai seulement 3 heures, je peux faire un qlora de llama 3 70b sur 5M tokens dans ce "

@@ -68,34 +68,34 @@ MORE_OF_ASKED: list[tuple[str, str | None, list[str], list[str]]] = [
      ["about 22.04 hours on 2× H100 (44.08 GPU-hours for 1 billion tokens)",
       "Timed on 2× H100: the fewest H100 GPUs that hold this run.",
       "💵 <b>You pay $111.36</b>",
-      "💡 It costs less on 1× B200: about 17.26 hours, and you pay $92.20.",
+      "💡 It costs less on 1× B200: about 19.81 hours, and you pay $92.20.",
       "❌ No: Llama 3 8B does not fit on 1× H100 (full AdamW)."],
      ["Timed on the cheapest offered configuration", "costs less per hour but is slower"]),
     ("cuanto tarda un full finetune de llama 3 8b en una h100 con 1B tokens", "es",
      ["alrededor de 22,04\u00a0horas en 2× H100",
       "Tiempo calculado en 2× H100: la configuración con menos GPU H100 en la que cabe este "
       "entrenamiento.",
-      "💡 Cuesta menos en 1× B200: alrededor de 17,26\xa0horas, y pagas 92,20\xa0US$."], []),
+      "💡 Cuesta menos en 1× B200: alrededor de 19,81\xa0horas, y pagas 92,20\xa0US$."], []),
     ("combien de temps pour un full finetune de llama 3 8b sur un h100 avec 1B tokens", "fr",
      ["environ 22,04\u00a0heures sur 2× H100",
       "Durée calculée sur 2× H100\u00a0: le plus petit nombre de GPU H100 où cet entraînement "
       "tient.",
-      "💡 Cela coûte moins cher sur 1× B200\xa0: environ 17,26\xa0heures, et vous payez 92,20\xa0$US."], []),
+      "💡 Cela coûte moins cher sur 1× B200\xa0: environ 19,81\xa0heures, et vous payez 92,20\xa0$US."], []),
     # 2× L40S is where it costs least too ($63.96 against 1× H100's $69.60, the cheapest
     # offered configuration): nothing beside it
     ("how long to qlora llama 3 70b on an l40s, 100M tokens", None,
      ["on 2× L40S", "Timed on 2× L40S: the fewest L40S GPUs that hold this run.",
-      "💵 <b>You pay $59.04</b>"], ["💡", "H100", "B200"]),
+      "💵 <b>You pay $63.96</b>"], ["💡", "H100", "B200"]),
     # 250M tokens: at 200M, 4× A100's two 24-hour blocks ($44.16) were the least paid of all
     ("how long would a full ft of qwen2.5 14b take on a100, 250M tok", None,
-     ["about 13.81 hours on 4× A100 80GB",
+     ["about 14.01 hours on 4× A100 80GB",
       "Timed on 4× A100 80GB: the fewest A100 80GB GPUs that hold this run.",
       "💡 It costs less on 8× B200: about 58"], []),
     # Samples of unsaid length: both lengths on the fewest H100s, both where they cost less (50k:
     # at 100k, 4× A100 cost less at 512 tokens a sample only, and nothing was said beside them)
     ("how long to full finetune llama 3 8b on an h100 with 50k samples", None,
-     ["33 minutes at 512 tokens each, 2.26 hours at 2,048 tokens each, on 2× H100",
-      "Timed on 2× H100: the fewest H100 GPUs that hold this run.\n💡 It costs less on 4× A100 80GB: about 45 minutes and 3.05 hours, and you pay $9.20 and $18.40."], ["Timed on the cheapest offered configuration"]),
+     ["49 minutes at 512 tokens each, 2.26 hours at 2,048 tokens each, on 2× H100",
+      "Timed on 2× H100: the fewest H100 GPUs that hold this run.\n💡 It costs less on 4× A100 80GB: about 45 minutes and 3.07 hours, and you pay $9.20 and $18.40."], ["Timed on the cheapest offered configuration"]),
     # No count of the card holds it (16 bytes × 70B over 8 H100s is 140 GB a GPU): as before
     ("how long to full finetune llama 3 70b on 2 h100s, 100M tokens", None,
      ["on 8× B200", "Timed on the cheapest offered configuration that fits."],

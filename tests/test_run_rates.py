@@ -35,7 +35,7 @@ def test_serving_per_million_tokens_is_still_decode() -> None:
 
 @pytest.mark.parametrize(("text", "lang", "lead"), [
     ("can i train a 7b model from scratch for under $1000", "en",
-     "❌ <b>Not within $1,000: this run costs about $14,254.69, 4,643.22 hours on 1× H200 for 140 billion tokens.</b>"),
+     "❌ <b>Not within $1,000: this run costs about $16,439.73, 5,354.96 hours on 1× H200 for 140 billion tokens.</b>"),
     ("puedo entrenar un modelo de 7b desde cero con menos de 1000 dolares?", "es",
      "❌ <b>No te alcanza con 1.000\u00a0US$"),
     ("peut-on entraîner un modèle de 1b from scratch pour 500 dollars ?", "fr",

@@ -107,9 +107,9 @@ def test_a_night_given_to_a_run_trains_eight_hours(lang: str, q: str, lead: str)
 # fits, the one the reply quotes (was the memory and that quote, no tokens).
 HOURS_NO_CARD: list[tuple[str, str, str]] = [
     ("en", "how many tokens can i qlora llama 3 8b on in 10 hours?",
-     "⏱ In 10 hours, 1× L40S trains about 130 million tokens"),
+     "⏱ In 10 hours, 1× L40S trains about 120 million tokens"),
     ("es", "en 10 horas cuantos tokens puedo entrenar con un qlora de llama 3 8b?",
-     "⏱ En 10\xa0horas, 1× L40S entrena unos 130 millones de tokens"),
+     "⏱ En 10\xa0horas, 1× L40S entrena unos 120 millones de tokens"),
     ("fr", "en 8 heures, un lora de 8b ça fait combien d'exemples ?",
      "⏱ En 8\xa0heures, 1× L40S entraîne environ 110 millions de tokens"),
 ]

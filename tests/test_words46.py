@@ -110,8 +110,8 @@ def test_hourly_price_in_another_currency(pipeline: Pipeline, text: str, intent:
     # hours, the length at which they meet (was "Tell me how many samples", the 12k unused)
     ("hey so i ran sft on mistral 7b for 3 epochs on 12k samples and it took like 9 hrs on my "
      "3090, is that normal?",
-     ("Your 12,000 samples × 3 epochs take about 6.71 hours there at 512 tokens a sample, 26.84 "
-      "hours at 2,048", "your 9 hours are in line with it if your samples hold about 687 tokens "
+     ("Your 12,000 samples × 3 epochs take about 6.74 hours there at 512 tokens a sample, 26.95 "
+      "hours at 2,048", "your 9 hours are in line with it if your samples hold about 684 tokens "
       "each.")),
     ("qlora llama 3.1 8b on my 4090 took 40 hours for 5k samples, is that normal",
      ("your 40 hours are more than that even at 2,048 tokens, slower than it.",)),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from babel import Locale
 from markupsafe import Markup, escape
 
-from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH
+from bot.detail import MLX_MAX_SEQ_LENGTH, MLX_MICRO_BATCH, planning_margin
 from bot.i18n import translations
 from bot.render.format import Formatter, plural_rule
 from bot.understand.parse import TRAINER_BATCH
@@ -728,16 +728,22 @@ class Phrases:
             return None
         values = {"batch": self.fmt.num(micro, 0), "default": self.fmt.num(TRAINER_BATCH, 0),
                   "config": self.config(timed.gpu, timed.gpu_count),
-                  "gb": self.fmt.gb(gb, 1)}
+                  "gb": self.fmt.gb(gb, 1), "margin": self._margin()}
         if micro == TRAINER_BATCH:
             return self._(
                 "This assumes micro-batch %(batch)s, the Hugging Face Trainer's default (TRL "
-                "keeps it), which %(config)s holds (about %(gb)s per GPU); the memory check is "
-                "at micro-batch 1, the least the run needs.", **values)
+                "keeps it), which %(config)s holds with the planning rule's %(margin)s margin "
+                "to spare (about %(gb)s per GPU); the memory check is at micro-batch 1, the "
+                "least the run needs.", **values)
         return self._(
             "This assumes micro-batch %(batch)s, the largest up to the Hugging Face Trainer's "
-            "default of %(default)s that %(config)s holds (about %(gb)s per GPU); the memory "
-            "check is at micro-batch 1, the least the run needs.", **values)
+            "default of %(default)s that %(config)s holds with the planning rule's %(margin)s "
+            "margin to spare (about %(gb)s per GPU); the memory check is at micro-batch 1, the "
+            "least the run needs.", **values)
+
+    def _margin(self) -> str:
+        """The planning margin a micro-batch people keep leaves free (detail.planning_margin)."""
+        return self.fmt.percent((planning_margin(self.cat) - 1) * 100, 0)
 
     def same_paid_faster(self, timed: Any) -> Markup | None:
         """A run paid the same blocks that ends in at most half the time (detail.TrainingEstimate
@@ -761,21 +767,31 @@ class Phrases:
         if len(times) == 1:
             return self.typical_micro(times[0])
         sizes = [self.fmt.num(m or 1, 0) for m in micros]
-        values = {"default": self.fmt.num(TRAINER_BATCH, 0)}
+        values = {"default": self.fmt.num(TRAINER_BATCH, 0), "margin": self._margin()}
         if len(set(sizes)) == 1 and micros[0] == TRAINER_BATCH:
             return self._(
                 "This assumes micro-batch %(batch)s on each, the Hugging Face Trainer's default "
-                "(TRL keeps it), which each holds; the memory check is at micro-batch 1, the "
-                "least the run needs.", batch=sizes[0])
+                "(TRL keeps it), which each holds with the planning rule's %(margin)s margin to "
+                "spare; the memory check is at micro-batch 1, the least the run needs.",
+                batch=sizes[0], **values)
         if len(set(sizes)) == 1:
             return self._(
                 "This assumes micro-batch %(batch)s on each, the most up to the Hugging Face "
-                "Trainer's default of %(default)s that each holds; the memory check is at "
-                "micro-batch 1, the least the run needs.", batch=sizes[0], **values)
+                "Trainer's default of %(default)s that each holds with the planning rule's "
+                "%(margin)s margin to spare; the memory check is at micro-batch 1, the least the "
+                "run needs.", batch=sizes[0], **values)
+        if None in micros:
+            # (one holds no micro-batch above 1 with the margin free: not said to leave it)
+            return self._(
+                "This assumes micro-batches of %(batches)s, in that order: the most up to the "
+                "Hugging Face Trainer's default of %(default)s that each holds with the planning "
+                "rule's %(margin)s margin to spare, else 1; the memory check is at micro-batch "
+                "1, the least the run needs.", batches=self.fmt.list(sizes), **values)
         return self._(
             "This assumes micro-batches of %(batches)s, in that order, the most up to the "
-            "Hugging Face Trainer's default of %(default)s that each holds; the memory check is "
-            "at micro-batch 1, the least the run needs.", batches=self.fmt.list(sizes), **values)
+            "Hugging Face Trainer's default of %(default)s that each holds with the planning "
+            "rule's %(margin)s margin to spare; the memory check is at micro-batch 1, the least "
+            "the run needs.", batches=self.fmt.list(sizes), **values)
 
     def attention_flops(self, timed: Any) -> Markup | None:
         """Attention's own FLOPs beside k·N (rules.training_time.attention_flops_per_token), for
