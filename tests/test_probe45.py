@@ -20,6 +20,7 @@ import pytest
 
 from bot.pipeline import Pipeline, to_json
 from rules.catalogue import load_catalogue
+from tests.support.holds import holds
 
 
 @pytest.fixture(scope="module")
@@ -29,13 +30,6 @@ def pipeline() -> Pipeline:
 
 def _ask(pipeline: Pipeline, text: str) -> dict[str, Any]:
     return to_json(pipeline.ask(text))
-
-
-def _says(got: dict[str, Any], wanted: tuple[str, ...], unwanted: tuple[str, ...]) -> None:
-    for phrase in wanted:
-        assert phrase in got["text"], got["text"]
-    for phrase in unwanted:
-        assert phrase not in got["text"], got["text"]
 
 
 @pytest.mark.parametrize(("text", "wanted", "unwanted"), [
@@ -136,7 +130,7 @@ def test_llm_foundry_step(pipeline: Pipeline, text: str, step: str | None) -> No
 ])
 def test_more_tools_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                            unwanted: tuple[str, ...]) -> None:
-    _says(_ask(pipeline, text), wanted, unwanted)
+    holds(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "field", "value"), [
@@ -185,7 +179,7 @@ def test_estimator_tables_pasted(pipeline: Pipeline, text: str, field: str, valu
 ])
 def test_readings_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                          unwanted: tuple[str, ...]) -> None:
-    _says(_ask(pipeline, text), wanted, unwanted)
+    holds(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "wanted", "unwanted"), [
@@ -200,7 +194,7 @@ def test_readings_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
 ])
 def test_bar_judged(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                     unwanted: tuple[str, ...]) -> None:
-    _says(_ask(pipeline, text), wanted, unwanted)
+    holds(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "seen"), [

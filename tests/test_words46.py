@@ -29,6 +29,7 @@ import pytest
 
 from bot.pipeline import Pipeline, to_json
 from rules.catalogue import load_catalogue
+from tests.support.holds import holds
 
 
 @pytest.fixture(scope="module")
@@ -38,13 +39,6 @@ def pipeline() -> Pipeline:
 
 def _ask(pipeline: Pipeline, text: str) -> dict[str, Any]:
     return to_json(pipeline.ask(text))
-
-
-def _says(got: dict[str, Any], wanted: tuple[str, ...], unwanted: tuple[str, ...]) -> None:
-    for phrase in wanted:
-        assert phrase in got["text"], got["text"]
-    for phrase in unwanted:
-        assert phrase not in got["text"], got["text"]
 
 
 @pytest.mark.parametrize(("text", "wanted", "unwanted"), [
@@ -71,7 +65,7 @@ def _says(got: dict[str, Any], wanted: tuple[str, ...], unwanted: tuple[str, ...
 ])
 def test_trainer_metrics_pasted(pipeline: Pipeline, text: str, wanted: tuple[str, ...],
                                 unwanted: tuple[str, ...]) -> None:
-    _says(_ask(pipeline, text), wanted, unwanted)
+    holds(_ask(pipeline, text), wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "intent", "wanted", "unwanted"), [
@@ -102,7 +96,7 @@ def test_hourly_price_in_another_currency(pipeline: Pipeline, text: str, intent:
                                           unwanted: tuple[str, ...]) -> None:
     got = _ask(pipeline, text)
     assert got["intent"] == intent, got["text"]
-    _says(got, wanted, unwanted)
+    holds(got, wanted, unwanted)
 
 
 @pytest.mark.parametrize(("text", "wanted"), [
@@ -123,7 +117,7 @@ def test_hourly_price_in_another_currency(pipeline: Pipeline, text: str, intent:
 def test_hours_judged_against_samples_counted(pipeline: Pipeline, text: str,
                                               wanted: tuple[str, ...]) -> None:
     got = _ask(pipeline, text)
-    _says(got, wanted, ("Tell me how many samples",))
+    holds(got, wanted, ("Tell me how many samples",))
 
 
 @pytest.mark.parametrize(("text", "samples"), [
@@ -142,7 +136,7 @@ def test_hours_judged_against_samples_counted(pipeline: Pipeline, text: str,
      "vos 3\u202f000 exemples"),
 ])
 def test_a_few_of_a_scale(pipeline: Pipeline, text: str, samples: str) -> None:
-    _says(_ask(pipeline, text), (samples,), ())
+    holds(_ask(pipeline, text), (samples,), ())
 
 
 @pytest.mark.parametrize(("text", "tokens"), [
@@ -150,7 +144,7 @@ def test_a_few_of_a_scale(pipeline: Pipeline, text: str, samples: str) -> None:
     ("lora 8b on a few million tokens on an h100 how long", "3 million tokens"),
 ])
 def test_a_few_of_a_scale_in_tokens(pipeline: Pipeline, text: str, tokens: str) -> None:
-    _says(_ask(pipeline, text), (tokens,), ())
+    holds(_ask(pipeline, text), (tokens,), ())
 
 
 @pytest.mark.parametrize(("text", "lead"), [
