@@ -106,3 +106,17 @@ def test_a_card_held_only_at_micro_batch_one_is_not_said_to_leave_the_margin() -
     assert ("This assumes micro-batches of 1 and 4, in that order: the most up to the Hugging "
             "Face Trainer's default of 8 that each holds with the planning rule's 20% margin to "
             "spare, else 1;") in text
+
+
+@pytest.mark.parametrize(("question", "lang", "said"), [
+    # "16/40": CPU and GPU cores; "40 128" was read as one number, 40,128 GB (32,315.33 GB
+    # macOS lets the GPU use)
+    ("m3 max 16/40 128gb can i run llama 3 70b q4", None, "of the 103.07 GB macOS lets the GPU use"),
+    ("m4 max 16/40 128 go, je peux faire tourner llama 3 70b en q4 ?", "fr",
+     "sur les 103,07\u202fGo que macOS laisse au GPU"),
+    # a space between groups of three is still a thousands separator
+    ("tengo 1 000 dólares para un qlora de llama 3 70b", "es", "Con 1.000\u00a0US$"),
+])
+def test_cores_then_memory_after_a_slash_are_two_numbers(question: str, lang: str | None,
+                                                         said: str) -> None:
+    assert said in _text(question, lang)

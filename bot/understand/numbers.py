@@ -36,7 +36,9 @@ INT_CAP: Final = 10**12
 _WELL_FORMED: Final = (r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?"
                        r"|\d+(?:[.,]\d+)?)(?![.,]?\d)")
 NUM: Final = _WELL_FORMED
-NUM_SP: Final = rf"(?:\d{{1,3}}(?: \d{{3}})+(?!\d)|{_WELL_FORMED})"
+# Groups of three after a space ("1 000 $"), not after a slash: "m3 max 16/40 128gb" is a
+# 40-core GPU and 128 GB (was 40,128 GB).
+NUM_SP: Final = rf"(?:(?<!/)\d{{1,3}}(?: \d{{3}})+(?!\d)|{_WELL_FORMED})"
 
 
 # A number of two separators or more that is not well formed, said with a unit ("1.5.3 hours",
