@@ -120,3 +120,11 @@ def test_a_card_held_only_at_micro_batch_one_is_not_said_to_leave_the_margin() -
 def test_cores_then_memory_after_a_slash_are_two_numbers(question: str, lang: str | None,
                                                          said: str) -> None:
     assert said in _text(question, lang)
+
+
+def test_a_huge_alert_price_for_several_gpus_is_refused_not_a_crash() -> None:
+    """"alert me when 2x H100 below $2·10^25": the price a GPU (÷ 2) was quantized to the
+    thousandth beyond the context's 28 digits, decimal.InvalidOperation, and the reply was
+    "Something went wrong" (found by test_hostile_numbers' hypothesis search)."""
+    text = _text("alert me when 2x H100 below $20000000000000000000000000")
+    assert "That number is too large for the alert price: at most $10,000.00." in text

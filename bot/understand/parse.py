@@ -4555,7 +4555,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     threshold_config = _threshold_of_config(threshold, work, known, cat)
     if threshold_config is not None:
         assert threshold is not None
-        threshold = tidy((threshold / threshold_config[0]).quantize(Decimal("0.001")))
+        per_gpu = threshold / threshold_config[0]
+        # (a threshold of 26 digits or more has no thousandth that the context holds: kept
+        # whole, it is refused as out of range like any other)
+        threshold = tidy(per_gpu.quantize(Decimal("0.001"))) if per_gpu.adjusted() < 20 \
+            else per_gpu
     # "100 dolares", "ok $100": dollars for nothing said here (a follow-up may place them).
     sum_usd = first_money if work.money and not work.money[0].assumed and budget is None \
         and purchase is None and rate_money is None and not alert else None
