@@ -406,24 +406,28 @@ def _optional_as_branch(parsed: Any, parser: Any, c: Any) -> None:
     letter is skipped at once where the text's character is another."""
     items = parsed.data
     for i, (op, av) in enumerate(items):
-        if op is c.SUBPATTERN:
-            _optional_as_branch(av[-1], parser, c)
-        elif op is c.BRANCH:
-            for branch in av[1]:
-                _optional_as_branch(branch, parser, c)
-        elif op is c.ASSERT or op is c.ASSERT_NOT:
-            _optional_as_branch(av[1], parser, c)
-        elif op is c.ATOMIC_GROUP:
-            _optional_as_branch(av, parser, c)
-        elif op is c.GROUPREF_EXISTS:
-            for branch in av[1:]:
-                if branch is not None:
-                    _optional_as_branch(branch, parser, c)
-        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
-            body = av[2]
-            _optional_as_branch(body, parser, c)
-            if op is c.MAX_REPEAT and av[0] == 0 and av[1] == 1 and not c._simple(body):
-                items[i] = (c.BRANCH, (None, [body, parser.SubPattern(parsed.state)]))
+        for nested in _nested(op, av, c):
+            _optional_as_branch(nested, parser, c)
+        if op is c.MAX_REPEAT and av[0] == 0 and av[1] == 1 and not c._simple(av[2]):
+            items[i] = (c.BRANCH, (None, [av[2], parser.SubPattern(parsed.state)]))
+
+
+def _nested(op: Any, av: Any, c: Any) -> Iterator[Any]:
+    """The sub-patterns one item of a parsed pattern holds: a group's body, a branch's
+    alternatives, a look-around's or an atomic group's body, a conditional's branches, a
+    repeat's body (the walk both rewrites above and below make)."""
+    if op is c.SUBPATTERN:
+        yield av[-1]
+    elif op is c.BRANCH:
+        yield from av[1]
+    elif op is c.ASSERT or op is c.ASSERT_NOT:
+        yield av[1]
+    elif op is c.ATOMIC_GROUP:
+        yield av
+    elif op is c.GROUPREF_EXISTS:
+        yield from (branch for branch in av[1:] if branch is not None)
+    elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+        yield av[2]
 
 
 def _branches_by_opening(parsed: Any, parser: Any, c: Any) -> None:
@@ -440,23 +444,12 @@ def _branches_by_opening(parsed: Any, parser: Any, c: Any) -> None:
     belongs to, a set the parse does not say) keeps those after it where they were. The same
     groups: only a literal letter moves, never a group's bracket."""
     for op, av in parsed.data:
-        if op is c.SUBPATTERN:
-            if not av[1] & (c.SRE_FLAG_IGNORECASE | c.SRE_FLAG_LOCALE):
-                _branches_by_opening(av[-1], parser, c)
-        elif op is c.BRANCH:
-            for branch in av[1]:
-                _branches_by_opening(branch, parser, c)
+        if op is c.SUBPATTERN and av[1] & (c.SRE_FLAG_IGNORECASE | c.SRE_FLAG_LOCALE):
+            continue  # (a case-blind group's letters are no literal to group by)
+        for nested in _nested(op, av, c):
+            _branches_by_opening(nested, parser, c)
+        if op is c.BRANCH:
             av[1][:] = _grouped(av[1], parser, c)
-        elif op is c.ASSERT or op is c.ASSERT_NOT:
-            _branches_by_opening(av[1], parser, c)
-        elif op is c.ATOMIC_GROUP:
-            _branches_by_opening(av, parser, c)
-        elif op is c.GROUPREF_EXISTS:
-            for branch in av[1:]:
-                if branch is not None:
-                    _branches_by_opening(branch, parser, c)
-        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
-            _branches_by_opening(av[2], parser, c)
     # A group of one alternative left by the grouping below: its items in its place.
     spliced = []
     for op, av in parsed.data:
