@@ -128,3 +128,14 @@ def test_a_huge_alert_price_for_several_gpus_is_refused_not_a_crash() -> None:
     "Something went wrong" (found by test_hostile_numbers' hypothesis search)."""
     text = _text("alert me when 2x H100 below $20000000000000000000000000")
     assert "That number is too large for the alert price: at most $10,000.00." in text
+
+
+@pytest.mark.parametrize(("text", "mark_only"), [
+    ("<SCRIPT>ALERT(1)</SCRIPT> ???", False),  # the script stripped left "???" (hypothesis)
+    ("<script>alert(1)</script> ?", False),
+    ("???", True),
+    ("¿?", True),
+])
+def test_question_marks_alone_are_read_in_the_text_as_sent(text: str, mark_only: bool) -> None:
+    from bot.understand import understand
+    assert understand(text, catalogue=CAT).mark_only is mark_only

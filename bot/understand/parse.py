@@ -5297,8 +5297,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         money_foreign=foreign or alert_foreign or purchase_foreign or foreign_hourly,
         money_foreign_hourly=foreign_hourly or rate_foreign,
         # "?", "¿?", "??" alone: a question with nothing in it yet (answered with the one
-        # question that would let it be answered, not "I did not understand that")
-        mark_only=intent == "unknown" and "?" in plain and not any(c.isalnum() for c in plain),
+        # question that would let it be answered, not "I did not understand that"); the text
+        # as sent, so that a script stripped from it is no question mark's (hypothesis found
+        # "<script>alert(1)</script> ???" read as "?" alone)
+        mark_only=intent == "unknown" and "?" in plain and not any(c.isalnum() for c in text),
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
         # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have
