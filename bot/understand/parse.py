@@ -3207,7 +3207,8 @@ def _fit_first(rest: str, timed: bool = False) -> bool:
     """"can i qlora 70b on an h100 and how much would 10 hours cost?": whether it fits was asked
     before its cost (the cost words after the fit words), so the verdict leads. `timed`: a time
     question, whose "how long" counts as the later ask too ("can i lora llama 3 8b on an a100,
-    how long for 10M tokens and how much?")."""
+    how long for 10M tokens and how much?"), and "how fast" or "tokens/s" ("can i run llama 3
+    8b on my 3060 and how fast": the verdict and its speed lead together)."""
     fit = asks.FIT_ASKED.search(rest)
     if fit is None and not _oom_hit(rest):
         # "…, will it oom and how long for 10k samples?": the error asked about is the fit
@@ -3219,6 +3220,9 @@ def _fit_first(rest: str, timed: bool = False) -> bool:
         found.append(px.DURATION_QUESTION.search(rest))
         # "can i full finetune llama 3 8b on an a100, how many gpu hours for 100M tokens?"
         found.append(asks.GPU_HOURS_ASKED.search(rest))
+        # "can i run llama 3 8b on my 3060 and how fast": the decode's speed asked after the fit
+        found.append(asks.SPEED_ASK.search(rest))
+        found.append(asks.SPEED_WEAK.search(rest))
     cost = [m.start() for m in found if m is not None]
     return bool(cost) and fit.start() < min(cost)
 

@@ -1,0 +1,41 @@
+"""Session 47 (lead47): the most accurate answer leads the reply, answering the question as asked.
+
+- "can i run llama 3 8b on my 3060 and how fast": the fit was asked first, the speed after it;
+  the reply led with "⚡ At most about 38 tokens/s", its yes further down. Now the yes leads with
+  the speed beside it on one line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline, to_json
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+PIPE = Pipeline(CAT, cache_size=0)
+
+
+def _text(question: str, lang: str | None = None) -> str:
+    return str(to_json(PIPE.ask(question, chosen_locale=lang))["text"])
+
+
+def _first(question: str, lang: str | None = None) -> str:
+    return _text(question, lang).splitlines()[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "lead"), [
+    ("can i run llama 3 8b on my 3060 and how fast", None,
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 3060 (8-bit inference), at most about 38 tokens/s"),
+    ("will llama 3 8b fit on a 4090 and how many tok/s", None,
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (BF16 inference), at most about 61 tokens/s"),
+    ("¿puedo correr llama 3 8b en mi 3060 y qué tan rápido?", "es",
+     "✅ <b>Sí: Llama 3 8B cabe en 1× RTX 3060 (inferencia en 8 bits), como mucho unos 38"),
+    ("est-ce que llama 3 8b tient sur ma 3060 et à quelle vitesse ?", "fr",
+     "✅ <b>Oui\u00a0: Llama 3 8B tient sur 1× RTX 3060 (inférence en 8 bits), au plus environ 38"),
+    # the speed asked first: it still leads
+    ("how many tokens/s for llama 3 8b on a 4090, will it fit", None, "⚡ <b>At most about 61"),
+])
+def test_a_fit_asked_before_its_speed_leads_with_both(question: str, lang: str | None,
+                                                      lead: str) -> None:
+    assert _first(question, lang).startswith(lead)
