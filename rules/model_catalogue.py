@@ -25,6 +25,7 @@ __all__ = [
     "ModelCatalogue",
     "ModelSpec",
     "NativeWeights",
+    "glued_to_a_number",
     "load_models",
     "normalise_name",
     "suggest",
@@ -601,6 +602,16 @@ def _strip_noise(tokens: list[str]) -> list[list[str]]:
     return out
 
 
+def glued_to_a_number(text: str, tokens: list[str], end: int) -> bool:
+    """Whether a spelling ending in one letter ends where the text glues that letter to the
+    number after it: "command a100" is the A100 card, not Command A ("command a on a100" and
+    "command a 111b" still name it)."""
+    if end >= len(tokens) or len(tokens[end - 1]) != 1 or not tokens[end].isdigit():
+        return False
+    glued = re.compile(rf"(?<![a-z]){tokens[end - 1]}{tokens[end]}(?!\d)")
+    return glued.search(text.lower()) is not None
+
+
 class ModelCatalogue:
     """Validated model entries with name look-ups."""
 
@@ -660,6 +671,8 @@ class ModelCatalogue:
         while i < len(tokens):
             for size in range(min(self._max_key_len, len(tokens) - i), 0, -1):
                 found = self._index.get(" ".join(tokens[i : i + size]))
+                if found is not None and glued_to_a_number(text, tokens, i + size):
+                    continue
                 if found is not None:
                     hits.append((size, i, found))
                     i += size

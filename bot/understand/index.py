@@ -24,7 +24,13 @@ from bot.understand.languages import LANGUAGES, union
 from bot.understand.lazy import compiled_pattern, lazy
 from bot.understand.normalise import fold
 from rules.catalogue import Catalogue
-from rules.model_catalogue import NAME_TOKEN, ModelCatalogue, ModelSpec, name_tokens
+from rules.model_catalogue import (
+    NAME_TOKEN,
+    ModelCatalogue,
+    ModelSpec,
+    glued_to_a_number,
+    name_tokens,
+)
 from rules.schema import GPU
 
 # Every language's number words ("three", "tres", "trois"), folded.
@@ -160,6 +166,8 @@ class ModelIndex:
                 if size > n - i:
                     continue
                 found = self.spellings.get(" ".join(tokens[i : i + size]))
+                if found is not None and glued_to_a_number(text, tokens, i + size):
+                    continue  # "command a100" is the A100, not Command A
                 if found is not None:
                     if size > best_len:
                         best, best_len = found, size

@@ -397,6 +397,8 @@ TYPO_TARGETS: Final[tuple[str, ...]] = (
     # Model families mistyped in a hurry ("lama 3 8b", "mistrall", "mixtrall", "deepseak r1",
     # "quen 2.5 7b": the last two were no model, "a 7B model").
     "llama", "mistral", "mixtral", "deepseek", "qwen",
+    # Cohere's Command models ("comand r", "commnad a": was no model, the price list)
+    "command",
     # A dataset and its passes said in a hurry ("10k exmaples", "w/ 3 epcohs", "5k smaples"):
     # was no count of examples, no epochs ("I did not understand")
     "examples", "samples", "epochs",
@@ -443,6 +445,8 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "loras", "qloras",
     # One edit from the model families corrected above; "pixtral" is Mistral's vision model.
     "ollama", "llamas", "mistrial", "mitral", "pixtral",
+    # One edit from "command": French "commande" (an order), "commands", "commando", "commend".
+    "commande", "commands", "commando", "commend",
     # LLaVA (a vision-language model on Vicuna) is one edit from "llama".
     "llava",
     # One edit from "examples", "samples", "epochs": the singulars, French "exemples",
