@@ -1627,9 +1627,11 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
     if query.multi_gpu_asked and query.params_b is None and query.model_id is None \
             and not query.family and query.hours is None and query.budget_usd is None \
             and not query.service_asked \
+            and not (query.largest and (query.gpu is not None or query.vram_gb is not None)) \
             and query.intent in ("fit", "memory", "recommend", "unknown", "prices", "cost"):
         # "do i need nvlink for 2x 3090 qlora": answered from what is known of the cards, no
-        # model asked for first (was "Which model?").
+        # model asked for first (was "Which model?"). The largest model asked of a card
+        # ("biggest model on 2x3090 nvlink") leads, the link after it.
         return Answer(query=query, intent="fit", multi_gpu_alone=True,
                       gpu=cat.gpu(query.gpu) if query.gpu is not None else None,
                       gpu_count=query.gpu_count)

@@ -21,7 +21,7 @@ from babel.dates import get_day_names
 from markupsafe import Markup
 
 from bot.answer import Answer, ContextPair, DownloadFacts, FamilyPick
-from bot.detail import DetailedAnswer, TrainingEstimate
+from bot.detail import DEFAULT_SEQ_LEN, DetailedAnswer, TrainingEstimate
 from bot.engines import engine_name
 from bot.render.batch_lines import batch_lines, batch_memory
 from bot.render.detailed_lines import host_ram_lines
@@ -662,8 +662,9 @@ def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:
             low, high = fmt.gb_span(side.floor_gb, side.estimate_gb)
             if side.detailed_gb is not None:
                 put(_("%(name)s: %(from)s–%(to)s by the planning rule, %(detailed)s at typical "
-                      "settings (sequence 2048, batch 1) by the detailed estimate", name=name,
-                      to=high, detailed=fmt.gb(side.detailed_gb, 1), **{"from": low}))
+                      "settings (sequence %(seq)s, batch 1) by the detailed estimate", name=name,
+                      to=high, detailed=fmt.gb(side.detailed_gb, 1),
+                      seq=fmt.num(DEFAULT_SEQ_LEN), **{"from": low}))
             else:
                 put(_("%(name)s: %(low)s to %(per)s per billion parameters by the planning rule "
                       "(%(size)sB: %(from)s–%(to)s)", name=name,
@@ -671,8 +672,9 @@ def _method_diff(answer: Answer, ph: Phrases, put: Put) -> None:
                       size=fmt.num(d.example_b), to=high, **{"from": low}))
         elif side.detailed_gb is not None:
             put(_("%(name)s: about %(plan)s by the planning rule, %(detailed)s at typical "
-                  "settings (sequence 2048, batch 1) by the detailed estimate", name=name,
-                  plan=fmt.gb(side.estimate_gb), detailed=fmt.gb(side.detailed_gb, 1)))
+                  "settings (sequence %(seq)s, batch 1) by the detailed estimate", name=name,
+                  plan=fmt.gb(side.estimate_gb), detailed=fmt.gb(side.detailed_gb, 1),
+                  seq=fmt.num(DEFAULT_SEQ_LEN)))
         else:
             put(_("%(name)s: about %(per)s per billion parameters by the planning rule "
                   "(%(size)sB: %(plan)s)", name=name, per=fmt.gb(side.per_billion_gb),

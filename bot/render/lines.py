@@ -4459,8 +4459,8 @@ def _largest_each(largest: tuple[tuple[Decimal, str | None], ...], method: str, 
     b = holds(side_b, c.gpu_b, c.b_count, largest[1])
     return "📏 <b>" + str(_(
         "For training, memory decides what fits: the largest model with %(how)s is %(a)s, "
-        "%(b)s, by the detailed estimate at typical settings (sequence 2,048, batch 1).",
-        how=ph.method_short(method), a=a, b=b)) + "</b>\n\n"
+        "%(b)s, by the detailed estimate at typical settings (sequence %(seq)s, batch 1).",
+        how=ph.method_short(method), a=a, b=b, seq=fmt.num(DEFAULT_SEQ_LEN))) + "</b>\n\n"
 
 
 def _own_against_rented(answer: Answer, ph: Phrases) -> str | None:

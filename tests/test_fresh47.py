@@ -1,0 +1,52 @@
+"""Session 47 (lead's fresh probes): questions as people write them that the reply got wrong.
+
+- "biggest model i can run on 2x3090 nvlink": the NVLink explainer answered alone (no model
+  named), and the largest model asked for was never said; now the largest leads and NVLink
+  follows as a note.
+- The LoRA-or-QLoRA comparison and the largest-model lines wrote the typical sequence as a bare
+  "2048" in every language (unlocalized: "2.048" in Spanish, "2 048" in French), because the
+  figure was part of the msgid.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask
+
+LARGEST_BESIDE_NVLINK = [
+    ("en", "biggest model i can run on 2x3090 nvlink",
+     "📏 <b>The largest model 48 GB holds for 4-bit inference", "🔗 <b>NVLink is not required.</b>"),
+    ("en", "whats the largest model i can qlora on 2 3090s, do i need nvlink",
+     "📏 <b>The largest model 48 GB holds for QLoRA", "🔗 <b>NVLink is not required.</b>"),
+    ("es", "cual es el modelo mas grande que puedo entrenar con qlora en 2 3090, necesito nvlink?",
+     "📏 <b>El modelo más grande que cabe en 48 GB (QLoRA)", "🔗 <b>NVLink no hace falta.</b>"),
+    ("fr", "quel est le plus gros modèle que je peux faire tourner sur 2x 3090, faut il du nvlink ?",
+     "📏 <b>Avec 48 Go, le plus gros modèle possible", "🔗 <b>NVLink n'est pas nécessaire.</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "lead", "note"), LARGEST_BESIDE_NVLINK)
+def test_the_largest_model_leads_beside_nvlink(lang: str, question: str, lead: str,
+                                              note: str) -> None:
+    text = ask(question, lang).text.replace("\u00a0", " ").replace("\u202f", " ")
+    assert text.startswith(lead), text
+    assert note in text, text
+
+
+TYPICAL_SEQUENCE = [
+    ("en", "whats the difference between lora and qlora memory wise for a 13b",
+     "(sequence 2,048, batch 1)"),
+    ("es", "diferencia de memoria entre lora y qlora para un 13b", "(secuencia 2.048, batch 1)"),
+    ("fr", "différence de mémoire entre lora et qlora pour un 13b",
+     "(séquence 2\u202f048, batch 1)"),
+    ("en", "full ft vs lora vs qlora vram for a 7b", "(sequence 2,048, batch 1)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "written"), TYPICAL_SEQUENCE)
+def test_the_typical_sequence_is_written_for_the_locale(lang: str, question: str,
+                                                         written: str) -> None:
+    text = ask(question, lang).text
+    assert written in text, text
+    assert "2048" not in text, text
