@@ -8,6 +8,8 @@
   price list).
 - A spelling ending in one letter glued to the number after it is not that model: "command
   a100" is the A100, not Command A.
+- EXAONE 3.5 32B gets its config.json shape (LG's own AWQ repository); Granite 3.2 8B (built on
+  Granite 3.1 8B Instruct, its shape) and 2B had no entry (a bare 8B / 2B).
 - "comand a" / "comand r" (one letter short) were no model: "command" is corrected as the
   model families' names are.
 """
@@ -47,6 +49,10 @@ def ask(text: str) -> dict:
     ("grok 2 vram", "grok-2"),
     ("grok-2 on 8x h200", "grok-2"),
     ("grok2.5 fp8 on 8x h100", "grok-2"),
+    # Granite 3.2 had no entry: a bare 8B / 2B
+    ("granite-3.2-8b-instruct on t4", "granite-3.2-8b"),
+    ("granite3.2:8b q4 on 8gb", "granite-3.2-8b"),
+    ("granite 3.2 2b lora on t4", "granite-3.2-2b"),
 ])
 def test_the_name_names_its_model(text: str, model_id: str) -> None:
     got = ask(text)
@@ -70,6 +76,10 @@ SHAPES = {
     "aya-expanse-32b": (40, 8192, 64, 8, 128, 24576, 24576, 1, 1, 0, 256000, True, None, 0),
     "grok-1": (64, 6144, 48, 8, 128, 32768, 32768, 8, 2, 0, 131072, True, None, 0),
     "grok-2": (64, 8192, 64, 8, 128, 32768, 16384, 8, 2, 2, 131072, False, None, 0),
+    # was no arch (a Llama-like shape assumed): LG's own AWQ repository's config.json
+    "exaone-3.5-32b": (64, 5120, 40, 8, 128, 27392, 27392, 1, 1, 0, 102400, False, None, 0),
+    "granite-3.2-8b": (40, 4096, 32, 8, 128, 12800, 12800, 1, 1, 0, 49155, True, None, 0),
+    "granite-3.2-2b": (40, 2048, 32, 8, 64, 8192, 8192, 1, 1, 0, 49155, True, None, 0),
 }
 
 
@@ -92,6 +102,9 @@ def test_shape(model_id: str, shape: tuple) -> None:
     ("grok-1", "314", "83.8", "315.68", "83.76"),
     # 269,515,497,472 and 115.0B active counted against the official weights
     ("grok-2", "269.5", "115", "269.51", "114.90"),
+    ("exaone-3.5-32b", "32", None, "32.00", None),
+    ("granite-3.2-8b", "8.17", None, "8.17", None),
+    ("granite-3.2-2b", "2.53", None, "2.53", None),
 ])
 def test_counts(model_id: str, total: str, active: str | None, counted: str,
                 counted_active: str | None) -> None:
@@ -113,3 +126,21 @@ def test_contexts() -> None:
     assert command_a.engine_default_context == 131072 and command_a.max_context is None
     assert MODELS.get("grok-1").max_context == 8192
     assert MODELS.get("grok-2").max_context == 131072
+    assert MODELS.get("exaone-3.5-32b").max_context == 32768
+    assert MODELS.get("granite-3.2-8b").max_context == 131072
+
+
+def test_exaone_3_5_32b_qlora_on_a_4090_is_its_own_shape() -> None:
+    # Was read with a Llama-like shape assumed for 32B (and said so); now its own.
+    # (26.7 GB and 1,748 tokens with the assumed shape; its 102,400-token untied table and
+    # 27,392-wide MLP take more).
+    got = ask("qlora exaone3.5 32b on my 4090")
+    assert got["model"] == "exaone-3.5-32b"
+    assert "it needs about 27.4 GB per GPU (detailed estimate)" in got["text"], got["text"]
+    assert "With sequences of at most about 1,447 tokens it fits there." in got["text"]
+
+
+def test_granite_3_2_is_a_family() -> None:
+    got = ask("granite 3.2 on 4090")
+    assert got["model"] == "granite-3.2-8b"
+    assert got["text"].startswith("ℹ️ Granite 3.2 is a family of 2 models"), got["text"]
