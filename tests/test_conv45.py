@@ -112,16 +112,16 @@ def test_a_comparison_at_hours_said_leads_with_their_cost(
     ("en", "how much would it cost to lora llama 3 70b on my 4090",
      ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 4090 (LoRA).</b>", "144 GB short",
       "👉 Cheapest offered configuration that fits: 4× A100 80GB at $3.68/hour.",
-      "💵 <b>Cost: $22.08</b>"]),
+      "💵 <b>Illustrative cost: $22.08</b>"]),
     ("en", "how much would it cost to lora llama 3 70b on my 3090",
      ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 3090 (LoRA).</b>", "144 GB short",
-      "4× A100 80GB at $3.68/hour", "💵 <b>Cost: $22.08</b>"]),
+      "4× A100 80GB at $3.68/hour", "💵 <b>Illustrative cost: $22.08</b>"]),
     ("es", "cuanto me costaria un lora de llama 3 70b en mi 4090",
      ["❌ <b>No: Llama 3 70B no cabe en 1× RTX 4090 (LoRA).</b>", "faltan 144 GB",
-      "4× A100 80GB a 3,68 US$/hora", "💵 <b>Coste: 22,08 US$</b>"]),
+      "4× A100 80GB a 3,68 US$/hora", "💵 <b>Coste de ejemplo: 22,08 US$</b>"]),
     ("fr", "combien ça coûterait de faire un lora de llama 3 70b sur ma 4090",
      ["❌ <b>Non : Llama 3 70B ne tient pas sur 1× RTX 4090 (LoRA).</b>", "il manque 144 Go",
-      "4× A100 80GB à 3,68 $US/heure", "💵 <b>Coût : 22,08 $US</b>"]),
+      "4× A100 80GB à 3,68 $US/heure", "💵 <b>Coût à titre d'exemple : 22,08 $US</b>"]),
 ])
 def test_a_cost_on_ones_own_card_too_small_leads_with_its_verdict(
         lang: str, question: str, said: list[str]) -> None:

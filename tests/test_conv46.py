@@ -31,11 +31,11 @@ OWN_CARD_COST: list[tuple[str, str, list[str]]] = [
      ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>",
       "🏠 On your own RTX 4090 this run costs only its electricity",
       "“20k samples of 1k tokens”", "Rented here instead, on 1× L40S, the cheapest offered "
-      "configuration that holds it:\n💵 <b>Cost: $8.20</b> — 1× L40S × 10 hours"]),
+      "configuration that holds it:\n💵 <b>Illustrative cost: $8.20</b> — 1× L40S × 10 hours"]),
     ("en", "how much would it cost to qlora llama 3 8b on my 3090",
      ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (QLoRA).</b>",
       "🏠 On your own RTX 3090 this run costs only its electricity",
-      "Rented here instead, on 1× L40S", "💵 <b>Cost: $8.20</b>"]),
+      "Rented here instead, on 1× L40S", "💵 <b>Illustrative cost: $8.20</b>"]),
     ("en", "whats it gonna cost me to lora llama 3 8b on my 3090 for 20 hours",
      ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 3090 (LoRA).</b>",
       "🏠 On your own RTX 3090 those 20 hours cost only their electricity: at most about 7 kWh "
@@ -48,7 +48,7 @@ OWN_CARD_COST: list[tuple[str, str, list[str]]] = [
     ("es", "cuanto me costaria un qlora de llama 3 8b en mi 4090",
      ["✅ <b>Sí: Llama 3 8B cabe en 1× RTX 4090 (QLoRA).</b>",
       "🏠 En tu RTX 4090, este entrenamiento solo cuesta la electricidad",
-      "Alquilado aquí, en 1× L40S", "💵 <b>Coste: 8,20 US$</b>"]),
+      "Alquilado aquí, en 1× L40S", "💵 <b>Coste de ejemplo: 8,20 US$</b>"]),
     ("es", "cuanto me sale un qlora de llama 3 8b en mi 3090 por 20 horas",
      ["✅ <b>Sí: Llama 3 8B cabe en 1× RTX 3090 (QLoRA).</b>",
       "🏠 En tu RTX 3090, esas 20 horas solo cuestan la electricidad: como mucho unos 7 kWh",
@@ -56,7 +56,7 @@ OWN_CARD_COST: list[tuple[str, str, list[str]]] = [
     ("fr", "combien ça me coûterait un qlora de llama 3 8b sur ma 4090",
      ["✅ <b>Oui : Llama 3 8B tient sur 1× RTX 4090 (QLoRA).</b>",
       "🏠 Sur votre RTX 4090, cet entraînement ne coûte que l'électricité",
-      "En location chez nous, sur 1× L40S", "💵 <b>Coût : 8,20 $US</b>"]),
+      "En location chez nous, sur 1× L40S", "💵 <b>Coût à titre d'exemple : 8,20 $US</b>"]),
     ("fr", "combien pour un lora de llama 3 8b sur ma 3090 pendant 20 heures ?",
      ["✅ <b>Oui : Llama 3 8B tient sur 1× RTX 3090 (LoRA).</b>",
       "🏠 Sur votre RTX 3090, ces 20 heures ne coûtent que l'électricité : au plus environ "

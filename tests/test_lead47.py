@@ -11,6 +11,7 @@ import pytest
 
 from bot.pipeline import Pipeline, to_json
 from rules.catalogue import load_catalogue
+from tests.support.chat import converse
 
 CAT = load_catalogue()
 PIPE = Pipeline(CAT, cache_size=0)
@@ -39,3 +40,25 @@ def _first(question: str, lang: str | None = None) -> str:
 def test_a_fit_asked_before_its_speed_leads_with_both(question: str, lang: str | None,
                                                       lead: str) -> None:
     assert _first(question, lang).startswith(lead)
+
+
+# Hours assumed (none said, no data to time): the cost is labelled illustrative on its own line,
+# which a "tldr" keeps (was "💵 Cost: $389.76 — 3× H100 × 56 hours", the method's 168 assumed
+# GPU-hours over 3 GPUs, its warning on the next line and gone from the short form).
+@pytest.mark.parametrize(("messages", "lang", "has", "lacks"), [
+    (("fine tune 13b full precision, how many h100s",), "en",
+     "💵 <b>Illustrative cost: $389.76</b> — 3× H100 × 56 hours", "<b>Cost: $389.76"),
+    (("how much is a qlora of llama 3 70b?", "tl;dr"), "en",
+     "💵 <b>Illustrative cost: $9.20</b> — 1× A100 80GB × 10 hours", "<b>Cost: $9.20"),
+    (("cuanto cuesta un qlora de llama 3 70b?", "resumen?"), "es",
+     "💵 <b>Coste de ejemplo: 9,20", "<b>Coste: 9,20"),
+    (("combien coûte un qlora de llama 3 70b ?", "en résumé ?"), "fr",
+     "💵 <b>Coût à titre d'exemple\u00a0: 9,20", "<b>Coût\u00a0: 9,20"),
+    # hours said: a cost, not an illustration
+    (("how much for 8x h100 for 24 hours", "tl;dr?"), "en", "💵 <b>Cost: $445.44</b>",
+     "Illustrative"),
+])
+def test_a_cost_on_assumed_hours_is_labelled_in_its_own_line(
+        messages: tuple[str, ...], lang: str, has: str, lacks: str) -> None:
+    reply = converse(*messages, locale=lang)[-1]
+    assert has in reply.text and lacks not in reply.text, reply.text

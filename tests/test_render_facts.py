@@ -232,7 +232,7 @@ def _quote(gpu: str, count: int, hours: str | None, method: str | None = None) -
          "🧾 This run uses $0.82 of it: 1× L40S × 1 hour at $0.82/hour = 1 GPU-hour. "
          "The 9 spare GPU-hours never expire."),
         ("en", ("h100", 2, None, "qlora"),
-         "💵 <b>Cost: $23.20</b> — 2× H100 × 5 hours at $4.64/hour = 10 GPU-hours.\n"
+         "💵 <b>Illustrative cost: $23.20</b> — 2× H100 × 5 hours at $4.64/hour = 10 GPU-hours.\n"
          "⚠️ <i>The hours are an illustrative assumption, not a measurement: run time depends on "
          "training tokens, sequence length, batch size and software. Measure your own steps per "
          "hour on a short run before sizing a long one.</i>\n"

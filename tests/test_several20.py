@@ -192,7 +192,7 @@ OTHER_MIXES = [
     # ... while the run's cost on another card stays the run's
     ("qlora llama 3 8b sur une 4090 ? et combien ça coûte sur une h100 ?",
      [("fit", "llama-3-8b", "rtx-4090", False), ("cost", "llama-3-8b", "h100", False)],
-     ["💵 <b>Coût\u00a0: 23,20\u00a0$US</b>"], []),
+     ["💵 <b>Coût à titre d'exemple\u00a0: 23,20\u00a0$US</b>"], []),
     # "+" joining a cost asked, as "and how much" does (was read as "RTX 4090 or L40S?")
     ("qlora 8b on a 4090 + how much for 20 hours on an l40s",
      [("fit", "8", "rtx-4090", False), ("cost", None, "l40s", False)],

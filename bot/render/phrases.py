@@ -1462,7 +1462,11 @@ class Phrases:
         fmt, _ = self.fmt, self._
         if q.plan.usd > q.cost_usd:
             return self._paid_block(q)
-        total = _("Cost: %(total)s", total=fmt.usd(q.cost_usd))
+        # Hours assumed (none said, no data to time): the figure is labelled on its own line,
+        # which a "tldr" keeps alone ("fine tune 13b full precision, how many h100s" printed
+        # "Cost: $389.76 — 3× H100 × 56 hours", the 168 GPU-hours the method assumes).
+        total = _("Illustrative cost: %(total)s", total=fmt.usd(q.cost_usd)) if q.hours_assumed \
+            else _("Cost: %(total)s", total=fmt.usd(q.cost_usd))
         detail = self.ngettext(
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hour.",
             "%(cfg)s × %(wall)s at %(price)s = %(gh)s GPU-hours.",
@@ -1804,7 +1808,8 @@ class Phrases:
         """"A short run on a B200": one 10-hour block ($46.10) is what is paid, the run's
         $1.54 of it second."""
         fmt, _ = self.fmt, self._
-        paid = _("You pay %(paid)s", paid=fmt.usd(q.plan.usd))
+        paid = _("You pay %(paid)s for illustrative hours", paid=fmt.usd(q.plan.usd)) \
+            if q.hours_assumed else _("You pay %(paid)s", paid=fmt.usd(q.plan.usd))
         if q.plan.block_count > 1:
             bought = _(
                 "%(listed)s of %(gpu)s (%(bought)s GPU-hours in all): GPU-hours are sold only "
