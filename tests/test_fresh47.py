@@ -50,3 +50,21 @@ def test_the_typical_sequence_is_written_for_the_locale(lang: str, question: str
     text = ask(question, lang).text
     assert written in text, text
     assert "2048" not in text, text
+
+
+FOUR_FOR_FOR = [
+    # chat's "4" for "for" before a duration with its article: that duration is priced
+    ("llama 70b h100 x8 how much 4 a week", "8× H100 × 168 hours"),
+    ("🚀🚀🚀 llama 70b 🔥 h100 x8 💸 how much 4 a week", "8× H100 × 168 hours"),
+    ("how much 4 a month of a100", "1× A100 80GB × 720 hours"),
+    ("whats the price 4 a day on an h200", "1× H200 × 24 hours"),
+    # a number of days keeps its number
+    ("how much 4 days of a100", "1× A100 80GB × 96 hours"),
+]
+
+
+@pytest.mark.parametrize(("question", "priced"), FOUR_FOR_FOR)
+def test_four_for_for_before_a_duration(question: str, priced: str) -> None:
+    text = ask(question, "en").text
+    assert priced in text, text
+    assert "illustrative" not in text, text

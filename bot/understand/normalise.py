@@ -310,6 +310,15 @@ _ABBREVIATED_RUNS: Final = frozenset(
 _ABBREVIATED_OTHER: Final = tuple(a for a in ABBREVIATIONS if a not in _ABBREVIATED_RUNS)
 
 
+# Chat's "4" for "for", only where a duration with its article follows a price asked: "how much
+# 4 a week" is a week's price (was read as four of something a week, and the hours assumed);
+# "4 days", "4 a day for a month" (four hours a day) keep their number.
+_FOUR_AS_FOR: Final = lazy(
+    r"(?<![a-z])(much|costs?|price|pay|rent|charge) 4 (?=(?:a|an|the|one) (?:hour|day|night|"
+    r"week|weekend|fortnight|month|year)s?(?![a-z]))"
+)
+
+
 def letter_runs(folded: str) -> list[str]:
     """The runs of letters of a folded text, in order ("q modelo 70b" → q, modelo, b)."""
     runs: list[str] = _LETTER_RUNS.findall(folded)
@@ -323,6 +332,8 @@ def expand_abbreviations(folded: str, runs: list[str] | None = None) -> str:
     ``runs``: ``letter_runs(folded)`` when known. An abbreviation of letters only is matched
     with no letter (nor any word character) on either side, so it is a whole run: a text whose
     runs hold none (and no other abbreviation) is not searched (most texts)."""
+    if " 4 " in folded:
+        folded = _FOUR_AS_FOR.sub(r"\1 for ", folded)
     if runs is None:
         runs = letter_runs(folded)
     if _ABBREVIATED_RUNS.isdisjoint(runs) and not any(a in folded for a in _ABBREVIATED_OTHER):
