@@ -60,6 +60,27 @@ def test_the_name_names_its_model(text: str, model_id: str) -> None:
     assert got["params_b"] == float(MODELS.get(model_id).params_b)
 
 
+@pytest.mark.parametrize(("text", "model_id"), [
+    # Names glued to their letter or split in two: "Which model?", the price list or a bare
+    # size before ("deepseekr1" and "commandr" were "corrected" to the bare family word)
+    ("deepseekv3 vram", "deepseek-v3"),
+    ("deep seek v3 vram", "deepseek-v3"),
+    ("deepseekr1 vram", "deepseek-r1"),
+    ("deep seek r1 vram", "deepseek-r1"),
+    ("deepseekr1 32b on 4090", "deepseek-r1-distill-qwen-32b"),
+    ("deepseekr1 70b on 2x 3090", "deepseek-r1-distill-llama-70b"),
+    ("commandr on 2x a100", "command-r-35b"),
+    ("commandr+ on 2x a100", "command-r-plus-104b"),
+    ("commandr7b on t4", "command-r7b"),
+    ("commanda on 2x h100", "command-a"),
+    ("ayaexpanse 32b on 4090", "aya-expanse-32b"),
+    ("smol lm3 on t4", "smollm3-3b"),
+])
+def test_a_glued_or_split_name(text: str, model_id: str) -> None:
+    got = ask(text)
+    assert got["model"] == model_id, got["text"]
+
+
 @pytest.mark.parametrize("text", [
     "command a100",
     "what command a100 uses",

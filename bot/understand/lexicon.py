@@ -447,6 +447,9 @@ PROTECTED_WORDS: Final[frozenset[str]] = frozenset({
     "ollama", "llamas", "mistrial", "mitral", "pixtral",
     # One edit from "command": French "commande" (an order), "commands", "commando", "commend".
     "commande", "commands", "commando", "commend",
+    # Model names glued to their letter: "commandr", "commanda" (Cohere), "deepseekr1",
+    # "deepseekv3" (read by their aliases; were "corrected" to the bare family word)
+    "commandr", "commanda", "deepseekr", "deepseekv",
     # LLaVA (a vision-language model on Vicuna) is one edit from "llama".
     "llava",
     # One edit from "examples", "samples", "epochs": the singulars, French "exemples",
