@@ -9,7 +9,7 @@ from bot.understand.languages import LANGUAGES
 from bot.understand.lazy import lazy
 from bot.understand.lexicon import STOPWORDS
 from bot.understand.query import LANGS, Lang
-from bot.understand.screen import Screened
+from bot.understand.screen import Screened, letter_runs
 
 # Whole words only: the "mi" of "MI300X" and the "la" of "la4" are part of a name, not Spanish.
 _TOKEN: Final = lazy(r"(?<![a-z0-9])[a-z]+(?:['-][a-z]+)*(?![a-z0-9])")
@@ -187,9 +187,9 @@ def other_language(raw: str, folded: str) -> bool:
     if not raw.isascii():
         # as many words as our letters make, or more ("can i qlora 70b on a 4090? 谢谢" is ours)
         others = len(_ALPHABETS.findall(raw)) + len(_IDEOGRAPHS.findall(raw)) / 2
-        if others >= 1 and others >= len(_LETTERS.findall(folded)):
+        if others >= 1 and others >= len(letter_runs(folded)):
             return True
-    words = set(_LETTERS.findall(folded))
+    words = set(letter_runs(folded))
     found = words & _OTHER_WORDS
     if len(found) < 2:
         return False

@@ -18,6 +18,7 @@ from bot.understand.lexicon import (
     STOPWORDS,
     TYPO_TARGETS,
 )
+from bot.understand.screen import letter_runs
 from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 
 # A Telegram message holds at most 4 096 characters; a question is far shorter. Reading only the
@@ -300,9 +301,8 @@ def _expanded(match: re.Match[str]) -> str:
     return ABBREVIATIONS[short]
 
 
-# The text's runs of letters, found once and shared by the steps below (a split each cost
-# ~2 µs): an abbreviation and a typo are whole runs, and so are number words.
-_LETTER_RUNS: Final = lazy(r"[a-z]+")
+# The text's runs of letters (screen.letter_runs), found once and shared by the steps below (a
+# split each cost ~2 µs): an abbreviation and a typo are whole runs, and so are number words.
 # Abbreviations that are one run of letters, and the others (looked for as substrings).
 _ABBREVIATED_RUNS: Final = frozenset(
     a for a in ABBREVIATIONS if a.isascii() and a.isalpha() and a.islower()
@@ -317,12 +317,6 @@ _FOUR_AS_FOR: Final = lazy(
     r"(?<![a-z])(much|costs?|price|pay|rent|charge) 4 (?=(?:a|an|the|one) (?:hour|day|night|"
     r"week|weekend|fortnight|month|year)s?(?![a-z]))"
 )
-
-
-def letter_runs(folded: str) -> list[str]:
-    """The runs of letters of a folded text, in order ("q modelo 70b" → q, modelo, b)."""
-    runs: list[str] = _LETTER_RUNS.findall(folded)
-    return runs
 
 
 def expand_abbreviations(folded: str, runs: list[str] | None = None) -> str:

@@ -16,6 +16,7 @@ from bot.understand.languages import words as _language_words
 from bot.understand.lazy import lazy
 from bot.understand.lexicon import AMOUNT_WORDS, MONEY_AFTER, MONEY_CENTS, NUMBER_SCALES
 from bot.understand.query import Lang
+from bot.understand.screen import letter_runs
 
 # Languages that write decimals with a comma and group thousands with a point ("1.120,5").
 _DECIMAL_COMMA: Final = frozenset(lang.code for lang in LANGUAGES if lang.decimal_comma)
@@ -457,7 +458,7 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         runs = None
     # A set test at C speed first: most questions hold no number word but articles.
     if quick:
-        letters = _LETTER_RUNS.findall(folded) if runs is None else runs
+        letters = letter_runs(folded) if runs is None else runs
         if _WORDS_OR_SCALES.isdisjoint(letters) and _SETTING_ONES.isdisjoint(letters):
             return folded
 

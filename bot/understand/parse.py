@@ -32,7 +32,6 @@ from bot.understand.normalise import (
     correct_typos,
     expand_abbreviations,
     fold,
-    letter_runs,
     strip_markup,
     torchtune_config,
     torchtune_names,
@@ -50,7 +49,7 @@ from bot.understand.numbers import (
 from bot.understand.observed import take_observed
 from bot.understand.power import take_power
 from bot.understand.query import HoursAs, Intent, Lang, Query, RateAsked, Social
-from bot.understand.screen import Screened, forget_texts, held
+from bot.understand.screen import Screened, forget_texts, held, letter_runs
 from bot.understand.unknown_model import merge_asked, unknown_model
 from bot.understand.unusable import grouped_gpu_count
 from bot.understand.unusable import unusable as unusable_count

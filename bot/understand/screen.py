@@ -583,23 +583,48 @@ def _opening_of(op: Any, av: Any) -> _Openings:
 # speed, the list left as it is (``isdisjoint`` takes it; a set would cost more to make).
 _RUN_HEADS: Final = lazy(rf"([a-z]{{1,{HEAD}}})[a-z]*")
 _TEXT_HEADS: dict[str, list[str]] = {}
+# The runs of letters (maximal ``[a-z]+``) of the text they were last asked of: the question's
+# folded text, split once for the steps that read its words (abbreviations, typos, number
+# words, the other languages' words) and for its runs' openings below.
+_LETTER_RUNS: Final = lazy(r"[a-z]+")
+_last_runs: tuple[str, list[str]] | None = None
+
+
+def letter_runs(s: str) -> list[str]:
+    """The runs of letters of a text, in order ("q modelo 70b" → q, modelo, b); the list is
+    shared (not to be changed). Kept for the last text only, until ``forget_texts``."""
+    global _last_runs
+    last = _last_runs
+    if last is not None and last[0] == s:
+        return last[1]
+    runs: list[str] = _LETTER_RUNS.findall(s)
+    _last_runs = (s, runs)
+    return runs
 
 
 def run_heads(s: str) -> list[str]:
     """The openings (first ``HEAD`` letters) of the text's runs of letters: worked out once a
-    text (the few texts a question is searched in; ``forget_texts`` empties it)."""
+    text (the few texts a question is searched in; ``forget_texts`` empties it). Of the text
+    whose runs are known (``letter_runs``), cut from them: each match of ``_RUN_HEADS`` is a
+    whole run, its group the run's first ``HEAD`` letters (~4x cheaper than the scan)."""
     found = _TEXT_HEADS.get(s)
     if found is None:
         if len(_TEXT_HEADS) >= 8:
             _TEXT_HEADS.clear()
-        found = _TEXT_HEADS[s] = _RUN_HEADS.findall(s)
+        last = _last_runs
+        if last is not None and last[0] == s:
+            found = _TEXT_HEADS[s] = [run[:HEAD] for run in last[1]]
+        else:
+            found = _TEXT_HEADS[s] = _RUN_HEADS.findall(s)
     return found
 
 
 def forget_texts() -> None:
-    """Drops the texts' openings: called as a new question is read, so none is kept from one
-    question to the next."""
+    """Drops the texts' openings and runs: called as a new question is read, so none is kept
+    from one question to the next."""
+    global _last_runs
     _TEXT_HEADS.clear()
+    _last_runs = None
 
 
 class Headed(Screen):
