@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from rules.schema import (
     Fp8Arch,
     FreeNotebook,
     GroupQuantFormat,
+    IntegratedGPU,
     Limits,
     LocalRunner,
     Method,
@@ -31,6 +33,7 @@ from rules.schema import (
     NvLink,
     Offer,
     Payment,
+    PlatformExamples,
     Pricing,
     PublishedRun,
     QatRelease,
@@ -62,6 +65,19 @@ def _normalise(text: str) -> str:
     return re.sub(r"[\s_\-]+", " ", text.strip().lower())
 
 
+def _digits_shared(said: list[str], gpu: GPU) -> int:
+    """The most leading digits a number said shares with a number in the GPU's name or
+    aliases ("7950" and "RX 7900 XTX": 2)."""
+    best = 0
+    for key in (gpu.name, *gpu.aliases):
+        for number in re.findall(r"\d+", key.lower()):
+            for digits in said:
+                shared = len(os.path.commonprefix([digits, number]))
+                best = max(best, shared if shared < len(digits) or len(number) == len(digits)
+                           else shared + 1)
+    return best
+
+
 @dataclass(frozen=True, eq=False)
 class Catalogue:
     gpus: tuple[GPU, ...]
@@ -82,6 +98,11 @@ class Catalogue:
     kaggle: FreeNotebook | None = None
     # Google Colab's GPUs by plan, read for "on colab pro" (gpus_owned.toml [colab]).
     colab: ColabPlans | None = None
+    # The few cards named when a vendor is said with no card (gpus_owned.toml
+    # [platform_examples]).
+    platform_examples: PlatformExamples | None = None
+    # Integrated GPUs that use part of the system RAM (gpus_owned.toml [[igpus]]).
+    igpus: tuple[IntegratedGPU, ...] = ()
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -289,6 +310,10 @@ class Catalogue:
         """By id, as ``gpu``; None for an id the catalogue lacks (no suggestions worked out)."""
         return self._by_id.get(gpu_id)
 
+    def igpu(self, igpu_id: str) -> IntegratedGPU:
+        """An integrated GPU by id (gpus_owned.toml [[igpus]])."""
+        return next(g for g in self.igpus if g.id == igpu_id)
+
     def find_gpu(self, text: str) -> GPU | None:
         """A GPU by id, name or alias, ignoring case, spaces, hyphens and underscores."""
         key = _normalise(text)
@@ -303,12 +328,14 @@ class Catalogue:
             raise UnknownGPU(gpu=text, suggestions=self.suggest_gpus(text))
         return found
 
-    def suggest_gpus(self, text: str, n: int = 3, vram_gb: Decimal | None = None) -> list[str]:
+    def suggest_gpus(self, text: str, n: int = 3, vram_gb: Decimal | None = None,
+                     platform: str | None = None) -> list[str]:
         """Closest known GPU names for a typo ("H10", "A1000"), by spelling; when the user gave
-        the card's memory, cards with that memory come first."""
+        the card's memory, cards with that memory come first; with `platform`, its cards only
+        ("radeon 780": AMD's)."""
         index = self._alias_index
         typed = _normalise(text)
-        keys = self._alias_names.close(typed, n * 6, 0.5)
+        keys = self._alias_names.close(typed, n * (30 if platform else 6), 0.5)
         close = list(dict.fromkeys(index[key] for key in keys))
         # A name that is a whole part of longer ones ("RTX 5000": the Quadro RTX 5000 and the
         # RTX 5000 Ada; "RTX4000") names one of those, not the nearest spellings (was "RTX
@@ -323,6 +350,16 @@ class Catalogue:
         if vram_gb is not None:
             same = [g for g in close if g.vram_gb == vram_gb]
             close = same + [g for g in close if g.vram_gb != vram_gb]
+        if platform is not None:
+            close = [g for g in close if g.platform == platform and g.variant_of is None]
+            said = re.findall(r"\d+", typed)
+            if said:
+                # "radeon 7950", "radeon 780m": the cards sharing the most leading digits with
+                # the number said first (the RX 7900s for 7950), then the closest spellings.
+                mine = [g for g in self.gpus if g.platform == platform and g.variant_of is None]
+                ranked = sorted(mine, key=lambda g: -_digits_shared(said, g))
+                close = [g for g in ranked if _digits_shared(said, g) >= 2] \
+                    + [g for g in close if _digits_shared(said, g) < 2]
         return [g.name for g in close][:n]
 
     @cached_property
@@ -622,6 +659,13 @@ def validate_catalogue(cat: Catalogue) -> None:
         if len(set(linked)) != len(linked) \
                 or not {*linked, cat.nvlink.measured_gpu} <= by_id.keys():
             raise DataError("gpus_owned.toml [nvlink]: a card unknown or listed twice")
+    if cat.platform_examples is not None and any(
+            g not in by_id or by_id[g].platform != "rocm" for g in cat.platform_examples.rocm):
+        raise DataError("gpus_owned.toml [platform_examples]: a card unknown or not AMD's")
+    igpu_names = [a for g in cat.igpus for a in {_normalise(k) for k in (g.name, *g.aliases)}]
+    if len(set(igpu_names)) != len(igpu_names) or any(
+            cat.find_gpu(a) is not None for a in igpu_names):
+        raise DataError("gpus_owned.toml [[igpus]]: a name listed twice or a GPU row's")
     if cat.kaggle is not None and not {cat.kaggle.gpu, cat.kaggle.other_gpu or cat.kaggle.gpu} \
             <= by_id.keys():
         raise DataError("gpus_owned.toml [kaggle]: a card unknown")
@@ -704,6 +748,9 @@ def load_catalogue() -> Catalogue:
             else None,
             colab=ColabPlans.model_validate(owned_doc["colab"]) if "colab" in owned_doc
             else None,
+            platform_examples=PlatformExamples.model_validate(owned_doc["platform_examples"])
+            if "platform_examples" in owned_doc else None,
+            igpus=tuple(IntegratedGPU.model_validate(g) for g in owned_doc.get("igpus", ())),
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),

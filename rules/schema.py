@@ -213,6 +213,40 @@ class ColabPlans(Sourced):
     paid_other_gpus: tuple[str, ...] = Field(min_length=1)
 
 
+class PlatformExamples(_Data):
+    """The few cards of each platform named when its vendor is said without a card ("tengo
+    una AMD"): a choice of the cards people most ask about, not a figure (gpus_owned.toml
+    [platform_examples]); the closest names to what was said come first where any were said."""
+
+    rocm: tuple[str, ...] = Field(min_length=1, max_length=6)
+
+
+class IntegratedGPU(Sourced):
+    """A GPU built into a laptop or mini-PC processor (Radeon 780M, Intel Iris Xe): no memory
+    of its own, it is given part of the system RAM (gpus_owned.toml [[igpus]]). `share`: the
+    fraction of the RAM the driver lets it use (cited in `share_source`); no row of the GPU
+    table, so a question on one is planned on that share of the RAM said, or asks for it."""
+
+    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str = Field(min_length=2)
+    aliases: tuple[str, ...] = Field(min_length=1)
+    vendor: Literal["amd", "intel"]
+    share: tuple[int, int]
+    share_source: str = Field(min_length=3)
+
+    @model_validator(mode="after")
+    def _share_below_one(self) -> IntegratedGPU:
+        num, den = self.share
+        if not 0 < num < den:
+            raise ValueError(f"{self.id}: the share of the RAM is a fraction below one")
+        return self
+
+    def usable_gb(self, ram_gb: Decimal) -> Decimal:
+        """The GPU's share of `ram_gb`, rounded down to 0.01 GB."""
+        num, den = self.share
+        return (ram_gb * num / den).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
+
+
 class Fp8Arch(Sourced):
     """Whether one architecture's tensor (matrix) cores multiply FP8, its cards listed
     (gpus_owned.toml [[fp8_arch]]); ``fp8_weight_only``: vLLM still serves FP8 checkpoints there

@@ -166,6 +166,8 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
         include("accelerator_lead.html.j2")
     if query.amd_unnamed:
         include("amd_lead.html.j2")
+    if query.igpu is not None:
+        include("igpu_lead.html.j2")
     if query.rig and query.gpu and answer.comparison is None:  # compared: compare_lines
         # "1x3090 and 1x4090": the machine read, and the card the answer below is for.
         put(rig_note(ph, query.rig, query.gpu,
@@ -1279,6 +1281,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             include("accelerator_lead.html.j2")
         if query.amd_unnamed:
             include("amd_lead.html.j2")
+        if query.igpu is not None:
+            include("igpu_lead.html.j2")
         if answer.vllm_share:
             _vllm_share(answer, ph, put)
         if answer.method_diff:

@@ -576,12 +576,24 @@ class Phrases:
         name = found.name if found is not None else str(gpu)
         return GpuName(name, gpu_forms(self.locale, name))
 
-    def platform_cards(self, platform: str) -> str:
-        """The catalogue's cards of a platform ("rocm": AMD's), smallest memory first, each with
-        its memory: "Radeon RX 6700 XT (12 GB), …"."""
-        cards = sorted((g for g in self.cat.gpus if g.platform == platform and g.variant_of is None),
-                       key=lambda g: (g.vram_gb, g.name))
-        return self.fmt.list([f"{g.name} ({self.fmt.gb(g.vram_gb)})" for g in cards])
+    def platform_said(self, said: str) -> list[str]:
+        """The closest AMD cards to the words said after the vendor ("radeon 7950": the RX
+        7900s), a handful at most."""
+        if not said:
+            return []
+        return self.cat.suggest_gpus(f"radeon {said}", n=5, platform="rocm")
+
+    def platform_cards(self, platform: str, said: str = "") -> str:
+        """A handful of a platform's cards ("rocm": AMD's), each with its memory: the closest
+        to the words said ("radeon 7950": the RX 7900s), else the few people ask about most
+        (gpus_owned.toml [platform_examples]); never the whole catalogue (was ~50 names)."""
+        names = self.platform_said(said)
+        if names:
+            cards = [g for g in (self.cat.find_gpu(n) for n in names) if g is not None]
+        else:
+            examples = self.cat.platform_examples
+            cards = [self.cat.gpu(g) for g in examples.rocm] if examples is not None else []
+        return self.fmt.list([f"{g.name} ({self.fmt.gb(g.vram_gb)})" for g in cards], "or")
 
     def config(self, gpu_id: str, count: int) -> Markup:
         return _config(count, self.cat.gpu(gpu_id).name)

@@ -550,6 +550,15 @@ class CatalogueIndex:
         self.variants = cat.variants
         self.kaggle = cat.kaggle
         self.colab = cat.colab
+        # Integrated GPUs (gpus_owned.toml [[igpus]]) by each name, longest first in the
+        # pattern: "radeon 780m", "iris xe", "arc 140v" (not "780m tokens", a data size).
+        self.igpus = {_gpu_key(k): g for g in cat.igpus for k in (g.name, *g.aliases)}
+        names = sorted(self.igpus, key=len, reverse=True)
+        self.igpu_pattern = re.compile(
+            r"(?<![a-z0-9])(?:(?:amd|intel)(?: radeon| arc)? )?(?P<name>"
+            + "|".join(re.escape(n).replace(r"\ ", r"[ -]?") for n in names)
+            + r")(?![a-z0-9+])(?! ?(?:tokens?|toks?|params?|parameters?|samples?|rows?|examples?"
+            r"|words?|lines?|docs?|documents?)\b)") if names else None
 
     def find_gpu(self, text: str) -> GPU | None:
         """``Catalogue.find_gpu``: a GPU by id, name or alias, however its words are spaced."""

@@ -58,7 +58,7 @@ from rules.catalogue import Catalogue
 from rules.data_size import tokens_from_bytes
 from rules.datasets import dataset_named
 from rules.model_catalogue import NAME_TOKEN, ModelSpec
-from rules.schema import MethodId, QatRelease
+from rules.schema import IntegratedGPU, MethodId, QatRelease
 
 Direction = Literal["below", "above"]
 
@@ -3743,6 +3743,23 @@ def own_run_costed(query: Query, catalogue: Catalogue) -> Query:
                                 "rent_asked": True})
 
 
+# After "amd"/"radeon", the words that name a card not on file ("radeon 7950", "amd rx 480"):
+# up to two words, one with a digit.
+_AMD_WORDS: Final = re.compile(r" ?((?:[a-z]{1,3} )?[a-z]{0,3}\d{2,4}[a-z]{0,3})(?![a-z0-9])")
+
+
+def _take_igpu(work: _Work, index: CatalogueIndex) -> IntegratedGPU | None:
+    """An integrated GPU named ("radeon 780m", "intel iris xe", "arc 140v"): taken out of the
+    text (its digits are no model size), the first one named."""
+    if index.igpu_pattern is None:
+        return None
+    match = index.igpu_pattern.search(work.s)
+    if match is None:
+        return None
+    work.blank(*match.span())
+    return index.igpus[match.group("name").replace("-", " ")]
+
+
 def _understand(text: str, catalogue: Catalogue) -> Query:
     cat = catalogue
     index = catalogue_index(cat)
@@ -3798,6 +3815,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         work.blank(*weights.span())
     _vllm_case(work, plain)
     _take_download(work, plain)
+    igpu = _take_igpu(work, index)
     hw.take_gpus(work, index)
     if _FOREIGN_HELD.search(work.s) is not None:
         _blank_foreign_per_hour(work)
@@ -3850,7 +3868,17 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     hw.take_memory(work, index)
     hw.mac_chip_by_memory(work, index)
     # "llama 3 8b on a raspberry pi 8gb", "intel i7 16gb": no GPU, the memory is the RAM.
-    machine = asks.cpu_machine(corrected) if not work.gpus else None
+    machine = asks.cpu_machine(corrected) if not work.gpus and igpu is None else None
+    igpu_ram: Decimal | None = None
+    if igpu is not None and work.gpus:
+        igpu = None  # "780m or a 4090": the card named is answered
+    elif igpu is not None:
+        # "radeon 780m with 32gb ram", "iris xe 16gb": the memory said is the system RAM, of
+        # which the driver gives the GPU its share; the plan is on that share. None said: the
+        # bot asks for it (Query.igpu).
+        igpu_ram = work.ram_gb if work.ram_gb is not None else work.vram_gb
+        work.ram_gb = None
+        work.vram_gb = igpu.usable_gb(igpu_ram) if igpu_ram is not None else None
     if machine is not None and work.vram_gb is not None:
         work.ram_gb = work.ram_gb if work.ram_gb is not None else work.vram_gb
         work.vram_gb = None
@@ -4458,8 +4486,12 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     if rigs is not None and intent not in _NOT_COMPARED and len(known) == 2:
         others, intent = (known[1],), "compare"
         counts = (work.gpus[0].count or 1, work.gpus[1].count or 1)
-    amd_unnamed = not work.gpus and work.vram_gb is None and asks.AMD_UNNAMED.search(rest) is not None
-    if amd_unnamed and intent == "unknown":
+    amd_match = asks.AMD_UNNAMED.search(rest) if not work.gpus and work.vram_gb is None \
+        and igpu is None else None
+    amd_unnamed = amd_match is not None
+    # "radeon 7950", "amd mi 300": the words said after the vendor, for the closest names
+    amd_words = _AMD_WORDS.match(rest, amd_match.end()) if amd_match is not None else None
+    if (amd_unnamed or igpu is not None) and intent == "unknown":
         intent = "memory"  # "tengo una AMD": which card, and which model
     alert = intent == "alert"
     if work.money and work.money[0].assumed and _foreign_money(plain):
@@ -5461,6 +5493,9 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and px.PER_MINUTE.pattern.search(s) is not None,
         accelerator=accelerator,
         amd_unnamed=amd_unnamed,
+        amd_words=amd_words.group(1).strip() if amd_words is not None else "",
+        igpu=igpu.id if igpu is not None else None,
+        igpu_ram_gb=igpu_ram,
         galore=flags.galore,
         # "qdora" is corrected to "qlora" as a typo: DoRA read before the corrections too.
         dora=flags.dora or st.DORA.search(folded) is not None,

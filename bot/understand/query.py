@@ -805,6 +805,14 @@ class Query(BaseModel):
     accelerator: str | None = None
     # "j'ai une carte AMD", "tengo una AMD": an AMD card not named, asked which.
     amd_unnamed: bool = False
+    # The words said after "amd"/"radeon" that name no card ("7950" in "radeon 7950"): the
+    # closest names are offered, not the whole catalogue.
+    amd_words: str = ""
+    # An integrated GPU named ("radeon 780m", "iris xe": gpus_owned.toml [[igpus]]), by id,
+    # and the system RAM said with it, of which vram_gb is the GPU's share (None: not said,
+    # the reply asks for it).
+    igpu: str | None = None
+    igpu_ram_gb: Decimal | None = None
     # GaLore named ("galore llama 7b on a 4090?", "optim galore_adamw"): an optimizer the
     # detailed estimator does not model, said so before the figures.
     galore: bool = False
