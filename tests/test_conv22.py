@@ -80,9 +80,9 @@ CURRENCY = [
     ("en", "how much for 10 hours on an a100", "in dollars?",
      ["In US dollars:", "$9.20"]),
     ("en", "qlora llama 3 8b on an h100", "in eur?",
-     ["Our prices are in US dollars only:", "Cost: $23.20"]),
+     ["Our prices are in US dollars only:", "Illustrative cost: $23.20"]),
     ("en", "qlora llama 3 8b on an h100", "and in dollars?",
-     ["In US dollars:", "Cost: $23.20"]),
+     ["In US dollars:", "Illustrative cost: $23.20"]),
 ]
 
 

@@ -62,3 +62,45 @@ def test_a_cost_on_assumed_hours_is_labelled_in_its_own_line(
         messages: tuple[str, ...], lang: str, has: str, lacks: str) -> None:
     reply = converse(*messages, locale=lang)[-1]
     assert has in reply.text and lacks not in reply.text, reply.text
+
+
+# "tldr" after two GPUs compared on a run: which does it for less (was the two memory lines that
+# open the comparison, "✅ … 19.2 GB of 80 GB" twice, the recommendation dropped).
+@pytest.mark.parametrize(("lang", "first", "then", "has"), [
+    ("en", "compare a100 vs h100 for lora 8b", "tldr",
+     "At the same utilization the H100 finishes a run sooner and for less"),
+    ("en", "a100 or h100 for lora llama3 8b, whichs cheaper?", "tl;dr",
+     "At the same utilization the H100 finishes a run sooner and for less"),
+    # the faster side also cheaper per hour: the page leaves it unsaid, the short form says it
+    ("en", "l40s vs a100 for lora llama 3 8b", "tl;dr",
+     "The L40S costs less both per hour and per run"),
+    ("en", "2 h100 vs 4 a100 for lora llama 3 70b", "tldr", "Only 4× A100 80GB holds it."),
+    ("es", "a100 o h100 para lora de llama 3 8b", "resumen?",
+     "la H100 termina un entrenamiento antes y por menos dinero"),
+    ("fr", "a100 ou h100 pour un lora de llama 3 8b", "en résumé ?",
+     "le H100 termine un entraînement plus tôt et pour moins cher"),
+])
+def test_a_comparisons_tldr_gives_its_recommendation(lang: str, first: str, then: str,
+                                                      has: str) -> None:
+    reply = converse(first, then, locale=lang)[-1]
+    assert reply.query.tldr_asked and has in reply.text, reply.text
+    kept = [line for line in reply.text.splitlines() if line and not line.startswith("↪️")]
+    assert len(kept) <= 2 and not any(line.startswith("✅") for line in kept), reply.text
+
+
+# "short answer?", "just yes or no" and their Spanish and French: the verdict alone (were "I did
+# not understand"); "yes or no?" keeps its reason-then-verdict reply.
+@pytest.mark.parametrize(("lang", "first", "then", "lead"), [
+    ("en", "can i qlora llama 3 70b on an l40s?", "short answer?", "❌ <b>No: Llama 3 70B"),
+    ("en", "can i qlora llama 3 70b on an l40s?", "just yes or no", "❌ <b>No: Llama 3 70B"),
+    ("en", "can i qlora llama 3 8b on a 4090?", "give me the short answer", "✅ <b>Yes"),
+    ("es", "puedo hacer qlora de llama 3 70b en una l40s?", "respuesta corta?", "❌ <b>No"),
+    ("es", "puedo hacer qlora de llama 3 8b en una 4090?", "solo si o no", "✅ <b>Sí"),
+    ("fr", "je peux faire un qlora de llama 3 70b sur une l40s ?", "juste oui ou non",
+     "❌ <b>Non"),
+    ("fr", "je peux faire un qlora de llama 3 8b sur une 4090 ?", "réponse courte ?", "✅ <b>Oui"),
+])
+def test_a_short_answer_asked_is_the_verdict(lang: str, first: str, then: str, lead: str) -> None:
+    reply = converse(first, then, locale=lang)[-1]
+    kept = [line for line in reply.text.splitlines() if line and not line.startswith("↪️")]
+    assert reply.query.tldr_asked and kept[0].startswith(lead) and len(kept) <= 2, reply.text

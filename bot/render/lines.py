@@ -3916,32 +3916,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     # user gave it; what those cost answers, not a run's cost at one assumed utilization (which
     # said the H100 "finishes a run sooner and for less" against the user's own hours).
     asked = answer.query
-    own_hours = asked.other_hours is not None and asked.other_hours != asked.hours \
-        and len(answer.compare_quotes) == 2
-    hourly = _per_hour_lead(c, side_a, side_b, counted, ph) \
-        if asked.per_hour_asked and not own_hours else None
-    per_run = None if own_hours \
-        else _per_config_cost(c, side_a, side_b, ph, asked.cheaper_asked, hourly is not None) \
-        if counted else _per_run_cost(c, a, b, ph, asked.cheaper_asked, hourly is not None)
-    sole = _holds(answer)
-    if per_run is not None and sole is not None:
-        # "lora llama 3 70b: 2 h100 vs 4 a100, which is cheaper?": a side the run does not fit
-        # costs nothing per run; the one that holds it is the answer (was "2× H100 finishes a
-        # run sooner and for less" above "❌ … on 2× H100: 168 GB of 160 GB").
-        fit = c.a if sole == 0 else c.b
-        # serving: the speed lead below says which one holds it already
-        per_run = None if ph.cat.method(c.method).kind == "inference" or fit is None \
-            else str(_("Only %(where)s holds it.", where=ph.fit_config(fit)))
-    elif per_run is not None and _neither_holds(answer) and c.a is not None \
-            and ph.cat.method(c.method).kind == "training":
-        # "is it cheaper to rent 2 a100 or 1 h100 for 70b lora": neither holds the run, so
-        # neither does it for less (was "1× H100 finishes a run sooner and for less" above two
-        # ❌). Serving's cost per token still leads: it holds across more cards alike.
-        per_run = str(_(
-            "Neither holds it: %(how)s of %(who)s needs about %(need)s.",
-            how=ph.method_name(c.method),
-            who=ph.subject(answer.model_name, answer.params_b),  # type: ignore[arg-type]
-            need=ph.size(c.a.estimate_gb)))
+    own_hours, hourly, per_run = _compare_verdicts(answer, ph, (a, b), (side_a, side_b), counted)
     # "is it cheaper to fine tune on an h100 or an a100": the per-run cost verdict leads, before
     # the speeds ("…for serving llama 3 8b, which is cheaper": per token, then who is faster).
     # "whats cheaper for 1 week straight, h100 or 2x a100": the hours said, both sides priced
@@ -4440,6 +4415,65 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n")
     return Markup("".join(out))
 
+
+
+def _compare_verdicts(answer: Answer, ph: Phrases, names: tuple[str, str],
+                      sides: tuple[str, str], counted: bool,
+                      summed: bool = False) -> tuple[bool, str | None, str | None]:
+    """A comparison's verdicts: whether each side was priced at hours of its own, the hour's
+    price lead when asked, and which side does the run for less (or holds it alone, or neither
+    does); compare_lines lays them out, a "tldr" keeps the last (compare_verdict), `summed`
+    to a verdict even where the page leaves it out (the faster side also the cheaper per hour,
+    no cost asked)."""
+    _ = ph._
+    c = answer.comparison
+    assert c is not None
+    a, b = names
+    side_a, side_b = sides
+    asked = answer.query
+    own_hours = asked.other_hours is not None and asked.other_hours != asked.hours \
+        and len(answer.compare_quotes) == 2
+    hourly = _per_hour_lead(c, side_a, side_b, counted, ph) \
+        if asked.per_hour_asked and not own_hours else None
+    cheaper = asked.cheaper_asked or summed
+    per_run = None if own_hours \
+        else _per_config_cost(c, side_a, side_b, ph, cheaper, hourly is not None) \
+        if counted else _per_run_cost(c, a, b, ph, cheaper, hourly is not None)
+    sole = _holds(answer)
+    if per_run is not None and sole is not None:
+        # "lora llama 3 70b: 2 h100 vs 4 a100, which is cheaper?": a side the run does not fit
+        # costs nothing per run; the one that holds it is the answer (was "2× H100 finishes a
+        # run sooner and for less" above "❌ … on 2× H100: 168 GB of 160 GB").
+        fit = c.a if sole == 0 else c.b
+        # serving: the speed lead below says which one holds it already
+        per_run = None if ph.cat.method(c.method).kind == "inference" or fit is None \
+            else str(_("Only %(where)s holds it.", where=ph.fit_config(fit)))
+    elif per_run is not None and _neither_holds(answer) and c.a is not None \
+            and ph.cat.method(c.method).kind == "training":
+        # "is it cheaper to rent 2 a100 or 1 h100 for 70b lora": neither holds the run, so
+        # neither does it for less (was "1× H100 finishes a run sooner and for less" above two
+        # ❌). Serving's cost per token still leads: it holds across more cards alike.
+        per_run = str(_(
+            "Neither holds it: %(how)s of %(who)s needs about %(need)s.",
+            how=ph.method_name(c.method),
+            who=ph.subject(answer.model_name, answer.params_b),  # type: ignore[arg-type]
+            need=ph.size(c.a.estimate_gb)))
+    return own_hours, hourly, per_run
+
+
+def compare_verdict(answer: Answer, ph: Phrases) -> str | None:
+    """"tldr?" after two GPUs compared on a run: which does it for less, or holds it alone
+    (None where the comparison has no such verdict: its headline, if any, answers)."""
+    c = answer.comparison
+    if c is None or len(answer.side_runs) == 2 or answer.query.rentals_summed:
+        return None
+    a, b = _compared_names(c.gpu_a, c.gpu_b, ph)
+    counted = c.a_count > 1 or c.b_count > 1
+    side_a: str = _side(c.a_rig, ph) or (ph.config(c.gpu_a, c.a_count) if counted else a)
+    side_b: str = _side(c.b_rig, ph) or (ph.config(c.gpu_b, c.b_count) if counted else b)
+    _, hourly, per_run = _compare_verdicts(answer, ph, (a, b), (side_a, side_b), counted,
+                                           summed=True)
+    return per_run or hourly
 
 def _largest_each(largest: tuple[tuple[Decimal, str | None], ...], method: str, c: Comparison,
                   side_a: str, side_b: str, ph: Phrases) -> str:

@@ -31,6 +31,7 @@ from bot.render.detailed_lines import detailed_block, detailed_lead_block, host_
 from bot.render.format import Formatter
 from bot.render.lines import (
     compare_lines,
+    compare_verdict,
     fit_block,
     online_rl_note,
     owned_change,
@@ -229,7 +230,9 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
         return env.get_template(name).render(context)
 
     page = tidy(answer_page(answer, ph, render))
-    return in_short(page) if answer.query.tldr_asked else page
+    if not answer.query.tldr_asked:
+        return page
+    return in_short(page, compare_verdict(answer, ph) if answer.intent == "compare" else None)
 
 
 # A reply's headline: an emoji, then bold that ends a sentence ("❌ <b>No: … (QLoRA).</b>") or
@@ -239,13 +242,19 @@ _HEADLINE: Final = re.compile(r"^[^\s•\w]+ <b>(?:[^<]*[.!)]</b>|[^<]*</b>\s*\S
 _INSTEAD: Final = ("👉", "🔢")
 
 
-def in_short(page: str) -> str:
+def in_short(page: str, verdict: str | None = None) -> str:
     """"tldr?": the reply in a line or two, its headline (the verdict, or the figure that
     answers) and, after a verdict of no or a memory, what holds the run, or after a verdict
-    the cost below it; with no headline, the first two lines below its title."""
+    the cost below it; with no headline, a comparison's `verdict` (which side does the run for
+    less) under its title, else the first two lines below its title."""
     lines = [line.strip() for line in page.splitlines() if line.strip()]
     lines = [line for line in lines if not line.startswith("↪️")]
     heads = [line for line in lines if _HEADLINE.match(line)]
+    if not heads and verdict:
+        # "compare a100 vs h100 for lora 8b", "tldr": which does the run for less, not the two
+        # memory lines that open the comparison (both "✅ … 19.2 GB of 80 GB")
+        titles = [line for line in lines if line.startswith("⚖️")]
+        return "\n".join([*titles[:1], verdict])
     if not heads:
         body = lines[1:] if len(lines) > 2 else lines
         return "\n".join(body[:2])

@@ -296,12 +296,17 @@ _EXPLAIN_ALONE: Final = lazy(
 )
 
 
-# "tldr?", "tl;dr", "in short?", "sum it up", "resumen?", "en resumen?", "en résumé ?", "bref ?"
-# (folded), the whole message bar a connective: the last answer in a line or two.
+# "tldr?", "tl;dr", "in short?", "sum it up", "resumen?", "en resumen?", "en résumé ?", "bref ?",
+# "short answer?", "just yes or no" (folded), the whole message bar a connective: the last answer in a line or two.
 _TLDR: Final = lazy(
     r"^\W*(?:(?:ok|okay|so|and|then|y|pues|vale|entonces|et|bon|donc|alors)\W+)*(?:"
     r"tl\W?dr|too long\W*(?:didn'?t|did not|didnt) read|(?:in )?(?:short|a nutshell|brief)"
     r"|(?:give me |just )?(?:the )?(?:short|tl\W?dr) version|(?:the )?(?:bottom line|summary)"
+    # "short answer?", "just yes or no", "respuesta corta", "solo sí o no", "réponse courte",
+    # "juste oui ou non": the verdict alone asked for (were "I did not understand")
+    r"|(?:give me |just )?(?:the |a )?short answer|just (?:a )?(?:yes or no|yes/no|y/n)"
+    r"|(?:dame |dime )?(?:la |una )?respuesta corta|(?:solo|solamente) (?:un )?si o no"
+    r"|(?:la |une )?reponse courte|(?:juste|seulement) (?:un )?oui ou non"
     r"|sum(?:marize|marise|mary|) (?:it|that|this)(?: up)?|sum up|in (?:a|one) (?:line|sentence)"
     r"|(?:en )?resumen|en (?:pocas palabras|una (?:frase|linea)|resumidas cuentas)|resum(?:e|ime|emelo|elo)"
     r"|(?:en )?resume|en (?:bref|gros|une (?:phrase|ligne))|bref|resume(?:z|-moi|-le)(?:-le| le| moi)?"
@@ -3166,9 +3171,10 @@ def _asks_tldr(new: Query, previous: Query, folded: str) -> bool:
     """"tldr?", "en resumen?", "en résumé ?" after a question about a model's run, or a card's
     cost for hours, saying nothing else."""
     priced = previous.intent == "cost" and previous.gpu is not None and previous.hours is not None
-    if new.intent not in ("unknown", "smalltalk") or (previous.params_b is None and not priced) \
-            or _names_model(new) or _names_card(new):
+    if (previous.params_b is None and not priced) or _names_model(new) or _names_card(new):
         return False
+    # The whole message is the ask: "réponse courte ?" read as a cost ("courte" taken for
+    # "coûte") is still one (was the cost of the last run again)
     return _TLDR.match(folded) is not None
 
 
