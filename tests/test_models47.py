@@ -53,6 +53,10 @@ def ask(text: str) -> dict:
     ("granite-3.2-8b-instruct on t4", "granite-3.2-8b"),
     ("granite3.2:8b q4 on 8gb", "granite-3.2-8b"),
     ("granite 3.2 2b lora on t4", "granite-3.2-2b"),
+    # Hermes 4 had no entry: a bare 70B / 405B (Llama 3.1's shapes, which it is built on)
+    ("hermes 4 70b on 2x a100", "hermes-4-70b"),
+    ("hermes4 70b q4 on 2x 3090", "hermes-4-70b"),
+    ("hermes 4 405b vram", "hermes-4-405b"),
 ])
 def test_the_name_names_its_model(text: str, model_id: str) -> None:
     got = ask(text)
@@ -101,6 +105,8 @@ SHAPES = {
     "exaone-3.5-32b": (64, 5120, 40, 8, 128, 27392, 27392, 1, 1, 0, 102400, False, None, 0),
     "granite-3.2-8b": (40, 4096, 32, 8, 128, 12800, 12800, 1, 1, 0, 49155, True, None, 0),
     "granite-3.2-2b": (40, 2048, 32, 8, 64, 8192, 8192, 1, 1, 0, 49155, True, None, 0),
+    "hermes-4-70b": (80, 8192, 64, 8, 128, 28672, 28672, 1, 1, 0, 128256, False, None, 0),
+    "hermes-4-405b": (126, 16384, 128, 8, 128, 53248, 53248, 1, 1, 0, 128256, False, None, 0),
 }
 
 

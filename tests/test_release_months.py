@@ -20,8 +20,9 @@ def pipeline() -> Pipeline:
 
 @pytest.mark.parametrize(("method", "memory", "first", "order"), [
     # QLoRA 0.75 GB per B: 53 GB holds 70.6B.
-    ("qlora", "53", "deepseek-r1-distill-llama-70b",
-     ["llama-3.3-70b", "llama-3.1-70b", "llama-3-70b", "codellama-70b", "llama-2-70b"]),
+    # models47: Hermes 4 70B (August 2025) is now the newest 70B.
+    ("qlora", "53", "hermes-4-70b",
+     ["deepseek-r1-distill-llama-70b", "llama-3.3-70b", "llama-3.1-70b", "llama-3-70b", "codellama-70b", "llama-2-70b"]),
     # BF16 serving 2.4 GB per B: 32 GB holds 13.3B.
     ("inference_bf16", "32", "olmo-2-13b",
      ["llava-1.5-13b", "codellama-13b", "llama-2-13b", "llama-1-13b", "opt-13b"]),
