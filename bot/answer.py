@@ -976,6 +976,9 @@ class Answer(BaseModel):
     # they cost least on (_largest_for_hours).
     budget_hours_short: bool = False
     budget_hours_weighed: bool = False  # the hours said were weighed (_largest_for_hours)
+    # "€300 for a qlora of llama 70b on h100 for 10 hours": a budget in another currency beside
+    # the run, not converted; the run's cost in dollars leads, said so
+    budget_foreign: bool = False
     budget_per_day: Decimal | None = None  # "$500 a month": the hours it buys, a day
     rent_buy: RentBuy | None = None  # "rent or buy a 4090": the hour weighed, the break-even
     # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
@@ -4649,7 +4652,7 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
             and query.hours is None and not query.currency_asked and not query.rent_or_buy:
         # "50 quid for a100 hours how many": a sum in pounds read as a price question was the
         # A100's price list; the budget is asked in dollars, as "fifty quid, how many…" is.
-        raise BudgetNotUSD()
+        raise BudgetNotUSD(**_foreign_rates(query, cat))
     if query.intent in ("prices", "pay", "help", "alert", "alert_list", "alert_remove",
                         "smalltalk", "compare"):
         return query, {}
@@ -4757,12 +4760,57 @@ def _reframe(query: Query, cat: Catalogue) -> tuple[Query, dict[str, Any]]:
                 extra.update(count_split=split)
         query = query.model_copy(update={"gpu_count": need})
         extra.update(count_needed=need)
-    if query.money_foreign and query.budget_usd is None and query.hours is None:
-        raise BudgetNotUSD()
+    if _foreign_budget_beside_run(query):
+        # "€300 for a qlora of llama 70b on h100 for 10 hours, enough?", "is 50 euros enough to
+        # qlora llama 3 8b": the run's cost in dollars leads, the budget said not converted (was
+        # the euros silently dropped, or the whole question refused).
+        extra["budget_foreign"] = True
+        if query.intent in ("memory", "unknown", "recommend"):
+            # "tengo 100 euros pa entrenar llama 3 8b": the run's cost is what the money asks
+            # (in dollars: "Within $100 for the seed's illustrative QLoRA run"), not its memory
+            update: dict[str, Any] = {"intent": "cost"}
+            if query.method is None and not query.inference:
+                update.update(method=_asked_method(query, cat), method_assumed=True)
+            query = query.model_copy(update=update)
+    elif query.money_foreign and query.budget_usd is None and query.hours is None:
+        raise BudgetNotUSD(**_foreign_rates(query, cat))
     if query.budget_usd is not None and query.hours is None and query.budget_usd > 0:
         query, bought = _budget(query, cat, gpu)
         extra.update(bought)
     return query, extra
+
+
+def _foreign_budget_beside_run(query: Query) -> bool:
+    """A budget in another currency beside a run whose cost in dollars can be answered: a model
+    named, trained (its illustrative hours) or served for hours said."""
+    return query.money_foreign and query.budget_usd is None and query.params_b is not None \
+        and not query.money_foreign_hourly and not query.rent_or_buy \
+        and query.intent in ("cost", "fit", "memory", "unknown", "time", "recommend") \
+        and (query.hours is not None or not query.inference) and not query.largest
+
+
+# Round sums in dollars whose hours are said beside a budget in another currency, which is not
+# converted (DESIGN §1: prices in US dollars only, no exchange rate published).
+_ROUND_SUMS: Final = (Decimal(100), Decimal(500), Decimal(1000))
+
+
+def _foreign_rates(query: Query, cat: Catalogue) -> dict[str, Any]:
+    """What a few round sums in dollars buy at the hourly price of the configuration asked
+    about (else our cheapest), for a budget said in another currency: the user compares at
+    their own exchange rate. Nothing when that configuration has no published price."""
+    gpu = cat.gpu(query.gpu) if query.gpu else None
+    if gpu is None:
+        offer = min(cat.offers, key=lambda o: o.usd_per_hour)
+        gpu_id, count, price = offer.gpu, offer.count, offer.usd_per_hour
+    else:
+        count = query.gpu_count or 1
+        if not gpu.rented or gpu.usd_per_gpu_hour is None \
+                or not cat.limits.min_gpus <= count <= cat.limits.max_gpus:
+            return {}
+        gpu_id, price = gpu.id, gpu.usd_per_gpu_hour * count
+    minutes = cat.pricing.billing_granularity_minutes
+    return {"rates": tuple(budget_buys(amount, gpu_id, count, price, minutes)
+                           for amount in _ROUND_SUMS)}
 
 
 def _largest_published(memory_gb: Decimal, than_b: Decimal | None,

@@ -129,6 +129,9 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
             and not answer.sample_bracket and query.dataset_tokens is None:
         put(_enough(answer, ph))
         put("\n")
+    if answer.budget_foreign and answer.quote is not None:
+        put(_foreign_budget(answer, ph))
+        put("\n")
     hours_paid = _hours_within(answer, ph)
     if hours_paid is not None:
         put(hours_paid)
@@ -1225,6 +1228,17 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
                  low=ph.fmt.usd_short(query.budget_low_usd),
                  high=ph.fmt.usd_short(query.budget_usd)))
         put("\n")
+    if query.budget_said and query.budget_usd is not None and not error:
+        # "a few hundred bucks": the figure a vague sum was read as, said before what it buys
+        # (was "$100 buys 40 hours", as if the user had said $100)
+        put("↔️ ")
+        said = {"said": query.budget_said, "budget": ph.fmt.usd_short(query.budget_usd)}
+        put(ph._("“%(said)s” read as %(budget)s, in US dollars, the only currency of our "
+                 "prices: tell me the exact sum for an exact answer.", **said)
+            if query.budget_assumed else
+            ph._("“%(said)s” read as %(budget)s: tell me the exact sum for an exact answer.",
+                 **said))
+        put("\n")
     if query.per_gpu_asked and not error and query.gpu is not None:
         _per_gpu(answer, ph, put)
     if query.why_asked and not error:
@@ -1929,7 +1943,7 @@ def _budget_offers(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("Also within your budget, under %(low)s: %(configs)s.",
               low=ph.per_hour(query.min_rate_usd), configs=fmt.list(cheaper)))
         put("\n")
-    if query.budget_assumed and query.budget_usd is not None:
+    if query.budget_assumed and query.budget_usd is not None and not query.budget_said:
         put("💱 ")
         put(_("No currency named: I read the amount as %(budget)s, in US dollars, the only "
               "currency of our prices.", budget=budget))
@@ -2632,6 +2646,28 @@ def _hours_within(answer: Answer, ph: Phrases) -> Markup | None:
         mark = "❌"
         rest = _("You are %(short)s short.", short=fmt.usd(q.plan.usd - query.budget_usd))
     return Markup("{} <b>{}</b> {}").format(mark, head, rest)
+
+
+def _foreign_budget(answer: Answer, ph: Phrases) -> Markup:
+    """"€300 for a qlora of llama 70b on h100 for 10 hours, enough?": the run's cost in dollars,
+    and the budget in another currency said not converted (no exchange rate is published)."""
+    _, fmt, q = ph._, ph.fmt, answer.quote
+    assert q is not None
+    facts = {"gh": fmt.num(q.gpu_hours), "paid": fmt.usd(q.plan.usd),
+             "where": ph.config(q.gpu, q.gpu_count)}
+    if q.hours_assumed and answer.primary is not None:
+        head = _("In US dollars, the seed's illustrative %(how)s run of %(gh)s GPU-hours costs "
+                 "%(paid)s on %(where)s.",
+                 how=ph.method_short(answer.primary.memory.method), **facts)
+    else:
+        head = ph.ngettext("In US dollars, this run costs %(paid)s on %(where)s (%(gh)s GPU-hour "
+                           "in whole blocks).",
+                           "In US dollars, this run costs %(paid)s on %(where)s (%(gh)s GPU-hours "
+                           "in whole blocks).", q.gpu_hours, **facts)
+    rest = _("Your budget is in another currency: our prices are in US dollars and I do not "
+             "convert currencies, so compare at your own exchange rate, or give me the budget "
+             "in dollars.")
+    return Markup("💱 <b>{}</b> {}").format(head, rest)
 
 
 def _enough(answer: Answer, ph: Phrases) -> Markup:

@@ -1391,6 +1391,21 @@ class Phrases:
             said = said + " " + attention
         return _safe("⏱ ") + said
 
+    def foreign_rates(self, rates: Sequence[BudgetBuys]) -> Markup:
+        """Beside a budget in another currency, not converted: what round sums in dollars buy
+        at the configuration's hourly price ("At $2.32/hour on 1× H100, $100 buys 43.1 hours,
+        …"), for the user to compare at their own exchange rate."""
+        fmt, first = self.fmt, rates[0]
+        bought: list[str] = [
+            self.ngettext("%(budget)s buys %(hours)s hour", "%(budget)s buys %(hours)s hours",
+                          r.hours, budget=fmt.usd_short(r.budget_usd), hours=fmt.num(r.hours, 1))
+            for r in rates]
+        return self._(
+            "At %(price)s on %(where)s, %(bought)s (before rounding to whole blocks of "
+            "GPU-hours): compare at your own exchange rate.",
+            price=self.per_hour(first.usd_per_hour), where=self.config(first.gpu, first.gpu_count),
+            bought=fmt.list(bought))
+
     def budget_bought(self, bought: BudgetBuys, plan: BlockPlan | None) -> Markup:
         """What a budget buys under the published billing rules, for the headline: the hours
         of the whole blocks within it ("$100 buys 40 hours of 1× H100 in whole blocks: 4 blocks

@@ -391,6 +391,89 @@ _FEW_VALUE: Final[dict[str, str]] = {
 }
 
 
+# A vague sum of money: "a few hundred bucks", "several hundred dollars", "a few grand",
+# "unos cientos de dolares", "quelques centaines de dollars", "des centaines d'euros", "un
+# millier de dollars", "a couple hundred", "un par de cientos"; before a currency, or after "i
+# have", "budget", "tengo", "j'ai" ("i got a few hundred for h100 hours"). Read as three of the
+# scale (as a dataset's "a few hundred" is), two for a couple, one for "un millier" (was "a few"
+# dropped: "$100 buys 40 hours"; in Spanish and French no budget read), and the reply says which
+# figure it took (parse: Query.budget_said).
+_VAGUE_SUM_CURRENCY: Final = (
+    r"(?:\$|us\$|usd[tc]?|bucks?|dollars?|dolares|dolar|verdes|euros?|eur|pavos|balles|quid"
+    r"|pounds?|libras?)(?![a-z])")
+_VAGUE_SUM: Final = lazy(
+    r"(?P<cue>(?<![a-z])(?:i have|i got|ive got|i can spend|got|budget(?: is| of| de| est de| c'?est)?"
+    r"|presupuesto(?: es| de)?(?: de)?|tengo|j'?ai|j ai)(?: (?:like|about|around|maybe|roughly|"
+    r"como|genre|environ))? )?"
+    r"(?P<said>(?<![a-z])(?:(?:a few|few|several|a handful of|unos cuantos|unos pocos|algunos|"
+    r"varios|unos|quelques|plusieurs) (?P<scale>hundred|thousand|grand|cientos|miles|centaines|"
+    r"milliers)"
+    r"|(?P<plural>hundreds|thousands|cientos|miles)|des (?P<plural_fr>centaines|milliers)"
+    r"|(?:a couple(?: of)?|un par de|une (?:couple|paire) de) (?P<couple>hundred|thousand|grand"
+    r"|cientos|centaines|mil|mille)"
+    r"|(?:un|una|une) (?P<about>millier|millar|centena|centaine)))"
+    rf"(?:(?: (?:of|de)| d') ?| ?)(?=(?P<cur>{_VAGUE_SUM_CURRENCY})"
+    r"|(?<=[a-z] )(?:for|on|to spend|para|en|pour|sur|de budget|budget)(?![a-z])"
+    r"|(?<=[a-z])(?: ?[,.;?!]|$))"
+)
+_VAGUE_SCALE: Final[dict[str, int]] = {
+    "hundred": 100, "hundreds": 100, "cientos": 100, "centaines": 100, "centaine": 100,
+    "centena": 100, "thousand": 1000, "thousands": 1000, "grand": 1000, "miles": 1000,
+    "milliers": 1000, "millier": 1000, "millar": 1000, "mil": 1000, "mille": 1000,
+}
+
+
+def vague_sum(folded: str) -> tuple[str, Decimal] | None:
+    """The first vague sum of money in `folded` (before numbers are turned into digits): the
+    words that said it ("a few hundred", "unos cientos") and the figure they are read as."""
+    if not _has_vague_sum(folded):
+        return None
+    for match in _VAGUE_SUM.finditer(folded):
+        if not _vague_money(match):
+            continue  # "a few hundred" alone: samples, steps, anything
+        if match.group("about"):
+            return None  # "une centaine de dollars": about a hundred, the user's own figure
+        return match.group("said"), _vague_value(match)
+    return None
+
+
+def _vague_value(match: re.Match[str]) -> Decimal:
+    if match.group("couple"):
+        return Decimal(2 * _VAGUE_SCALE[match.group("couple")])
+    if match.group("about"):
+        return Decimal(_VAGUE_SCALE[match.group("about")])
+    scale = match.group("scale") or match.group("plural") or match.group("plural_fr")
+    return Decimal(3 * _VAGUE_SCALE[scale])
+
+
+def _vague_sums(folded: str) -> str:
+    def digits(match: re.Match[str]) -> str:
+        if not _vague_money(match):
+            return match.group(0)
+        value = _vague_value(match)
+        # "a couple grand": "2 grand", a sum the budget's words read with no currency said
+        said = f"{value // 1000} grand" if match.group("said").endswith("grand") else str(value)
+        return f"{match.group('cue') or ''}{said}{'' if match.group(0)[-1].isalpha() else ' '}"
+    return _VAGUE_SUM.sub(digits, folded)
+
+
+def _vague_money(match: re.Match[str]) -> bool:
+    """A currency after it, a budget's words before it, or "grand" in it."""
+    return match.group("cur") is not None or match.group("cue") is not None \
+        or match.group("said").endswith("grand")
+
+
+# What a vague sum's words hold (a substring test first: most questions hold none).
+_VAGUE_SUM_NEEDLES: Final = (
+    "few", "several", "handful", "unos", "algunos", "varios", "quelques", "plusieurs", "hundreds",
+    "thousands", "cientos", "miles", "centaine", "millier", "couple", "par de", "paire", "millar",
+    "centena")
+
+
+def _has_vague_sum(folded: str) -> bool:
+    return any(needle in folded for needle in _VAGUE_SUM_NEEDLES)
+
+
 def _few_of_scale(match: re.Match[str]) -> str:
     """"a few thousand samples" → "3000 samples", "quelques millions de tokens" → "3 million
     tokens"."""
@@ -443,6 +526,10 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
     if not quick or "doz" in folded or "docena" in folded or "douzaine" in folded:
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
         runs = None
+    if not quick or _has_vague_sum(folded):
+        vague = _vague_sums(folded)
+        if vague != folded:
+            folded, runs = vague, None
     if not quick or "few" in folded or "several" in folded or "handful" in folded \
             or "cuant" in folded or "pocos" in folded or "algunos" in folded \
             or "varios" in folded or "quelques" in folded or "plusieurs" in folded \

@@ -44,6 +44,7 @@ from bot.understand.numbers import (
     parse_int,
     tidy,
     to_int,
+    vague_sum,
     words_to_digits,
 )
 from bot.understand.observed import take_observed
@@ -1833,6 +1834,15 @@ _BUDGET_PER_PERIOD: Final = lazy(
     r" ?(?:/|a|an|per|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?"
     r"(?P<p>months?|mo|mes|mois|weeks?|wk|semanas?|semaines?|days?|dias?|jours?)(?![a-z])"
 )
+
+
+def _budget_said(corrected: str, budget: Decimal | None) -> str | None:
+    """The vague words a budget was said in ("a few hundred bucks": "a few hundred"), when the
+    budget is the figure they are read as."""
+    if budget is None:
+        return None
+    vague = vague_sum(corrected)
+    return vague[0] if vague is not None and vague[1] == budget else None
 
 
 # A banknote's slang ("a fiver", "a tenner", "a hundo"): its amount.
@@ -3636,7 +3646,7 @@ _SUMMED: Final = lazy(
 _JOINED: Final = lazy(r"(?<![a-z])(?:and|plus|y|et)(?![a-z])")
 # "is $40 enough", "me alcanza", "ça suffit", "can i afford": whether a budget pays for a run.
 _ENOUGH: Final = lazy(
-    r"(?<![a-z])(?:enough|sufficient|afford|alcanzan?|alcanza(?:ria|ra)|bastan?|bastaria|suficientes?"
+    r"(?<![a-z])(?:enough|enuff?|sufficient|afford|alcanzan?|alcanza(?:ria|ra)|bastan?|bastaria|suficientes?"
     r"|suffit|suffisent|suffira|suffisants?)(?![a-z])")
 
 
@@ -5338,6 +5348,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         mark_only=intent == "unknown" and "?" in plain and not any(c.isalnum() for c in text),
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
+        budget_said=_budget_said(corrected, budget),
         # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have
         # 40 bucks"), not the hours it buys ("how many hours…", "what can i…").
         # "$50 budget, how many tokens can i qlora llama 3 8b": what the budget trains is asked,

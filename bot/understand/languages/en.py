@@ -574,8 +574,8 @@ LANGUAGE = Language(
                          # "what if i only have $50", "i just got 30 bucks" (was a sum with
                          # no budget word: "I did not understand" after a run's cost)
                          r"(?:i|we) (?:only|just) (?:have|got)", r"i'?ve only got",
-                         # "is $40 enough to qlora mistral 7b"
-                         r"enough"),
+                         # "is $40 enough to qlora mistral 7b", "is 50 euros enuff" (chat's)
+                         r"enough", r"enuff?"),
         # Renting a card against buying one (bot.understand.asks.RENT_BUY): "rent or buy a
         # 4090", "buy vs rent", "should i buy a 3090 or rent", "is it worth buying a 4090".
         # Hardware of one's own, to buy or run at home (bot.understand.asks.LOCAL): "what gpu

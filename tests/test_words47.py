@@ -1,0 +1,118 @@
+"""How people write money and budgets (words47): vague sums ("a few hundred bucks", "unos
+cientos de dólares", "quelques centaines de dollars") read as a figure that the reply names,
+never passed off as the user's own number (was "$100 buys 40 hours" for "a few hundred")."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+PIPELINE = Pipeline(CAT)
+
+
+def _plain(text: str) -> str:
+    """The reply with CLDR's no-break spaces as spaces ("1 000 $US")."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(("question", "lang", "budget", "said", "text"), [
+    ("a few hundred bucks, how many h100 hours", None, "300", "a few hundred",
+     "↔️ “a few hundred” read as $300: tell me the exact sum for an exact answer."),
+    ("several hundred dollars, how many h100 hours", None, "300", "several hundred",
+     "$300 buys 128 hours of 1× H100"),
+    ("i got a few hundred for h100 hours", None, "300", "a few hundred",
+     "“a few hundred” read as $300, in US dollars, the only currency of our prices"),
+    ("budget is a few hundred, how many h100 hours", None, "300", "a few hundred",
+     "$300 buys 128 hours"),
+    ("a couple grand, how many h100 hours", None, "2000", "a couple grand",
+     "“a couple grand” read as $2,000, in US dollars"),
+    ("a couple hundred bucks, how many h100 hours", None, "200", "a couple hundred",
+     "“a couple hundred” read as $200"),
+    ("few hundred bucks to qlora llama 3 8b, enough?", None, "300", "few hundred",
+     "Within $300 for the seed's illustrative QLoRA run"),
+    ("tengo unos cientos de dólares, cuántas horas de h100", "es", "300", "unos cientos",
+     "Con 300 US$ tienes 128 horas de 1× H100"),
+    ("j'ai quelques centaines de dollars, combien d'heures de h100", "fr", "300",
+     "quelques centaines", "300 $US vous donnent 128 heures de 1× H100"),
+])
+def test_a_vague_sum_is_read_as_a_figure_the_reply_names(
+        question: str, lang: str | None, budget: str, said: str, text: str) -> None:
+    query = understand(question, CAT)
+    assert query.budget_usd == Decimal(budget), question
+    assert query.budget_said == said, question
+    reply = _plain(PIPELINE.ask(question, chosen_locale=lang).text)
+    assert text in reply, reply
+    assert said in reply.split("\n")[0], reply
+
+
+@pytest.mark.parametrize(("question", "budget"), [
+    # an exact sum says nothing back, and "a few hundred" of samples is no budget
+    ("i have $300, how many h100 hours", "300"),
+    ("i have a few hundred samples, qlora llama 3 8b on a 4090", None),
+    ("a couple hundred thousand rows, qlora mistral 7b on h100 cost", None),
+    # about a hundred: the user's own figure (tests/test_words43.py)
+    ("j'ai une centaine de dollars, combien d'heures de h100", "100"),
+])
+def test_exact_sums_and_samples_are_not_vague_budgets(question: str, budget: str | None) -> None:
+    query = understand(question, CAT)
+    assert query.budget_usd == (None if budget is None else Decimal(budget))
+    assert query.budget_said is None
+    assert "↔️" not in PIPELINE.ask(question).text
+
+
+def test_about_a_thousand_dollars_is_a_thousand() -> None:
+    # "un millier de dollars" was no budget at all ("depends on the job")
+    query = understand("j'ai un millier de dollars, combien d'heures de h100", CAT)
+    assert query.budget_usd == Decimal(1000) and query.budget_said is None
+
+
+@pytest.mark.parametrize(("question", "lang", "lead", "has"), [
+    # a run beside a budget in euros: its cost in dollars leads, the euros said not converted
+    # (was the run alone, the €300 silently dropped)
+    ("€300 for a qlora of llama 70b on h100 for 10 hours, enough?", None,
+     "💱 <b>In US dollars, this run costs $23.20 on 1× H100 (10 GPU-hours in whole blocks).</b>"
+     " Your budget is in another currency", "✅ <b>Yes: Llama 70B fits on 1× H100 (QLoRA).</b>"),
+    # ... with no hours, the seed's illustrative run (was the question refused outright)
+    ("is 50 euros enough to qlora llama 3 8b", None,
+     "💱 <b>In US dollars, the seed's illustrative QLoRA run of 10 GPU-hours costs $8.20 on "
+     "1× L40S.</b>", "cost: $8.20</b> — 1× L40S × 10 hours"),
+    ("tengo 100 euros pa entrenar llama 3 8b", "es",
+     "💱 <b>En dólares estadounidenses, el entrenamiento QLoRA de ejemplo de nuestra página",
+     "no convierto divisas"),
+    ("300 € pour un qlora de llama 70b sur h100 pendant 10 heures, ça suffit ?", "fr",
+     "💱 <b>En dollars américains, ce travail coûte 23,20 $US sur 1× H100", "taux de change"),
+])
+def test_a_run_beside_a_budget_in_euros_is_priced_in_dollars(
+        question: str, lang: str | None, lead: str, has: str) -> None:
+    reply = PIPELINE.ask(question, chosen_locale=lang)
+    assert reply.answer.error is None and reply.answer.budget_foreign, reply.text
+    text = _plain(reply.text)
+    assert text.startswith(lead), text
+    assert has in text, text
+
+
+@pytest.mark.parametrize(("question", "lang", "has"), [
+    # a bare budget in euros: still asked in dollars, and what round dollar sums buy at the
+    # price of the card asked about (was the refusal alone)
+    ("I have 200 euros, how much h100 time", None,
+     "💵 At $2.32/hour on 1× H100, $100 buys 43.1 hours, $500 buys 215.5 hours, and $1,000 "
+     "buys 431 hours (before rounding to whole blocks of GPU-hours): compare at your own "
+     "exchange rate."),
+    ("I have 300 quid, how many h100 hours", None, "$100 buys 43.1 hours"),
+    ("50 quid for a100 hours how many", None, "At $0.92/hour on 1× A100 80GB, $100 buys 108.6"),
+    ("tengo 200 euros, cuantas horas de h100", "es", "con 100 US$ tienes 43,1 horas"),
+    ("j'ai 500 balles, combien d'heures de h100", "fr", "100 $US donnent 43,1 heures"),
+    # no card named: our cheapest configuration's
+    ("j'ai 200 euros, qu'est-ce que je peux louer ?", "fr", "sur 1× L40S"),
+])
+def test_a_bare_budget_in_euros_shows_what_dollars_buy(question: str, lang: str | None,
+                                                       has: str) -> None:
+    reply = PIPELINE.ask(question, chosen_locale=lang)
+    assert reply.answer.error == "budget_not_usd", reply.text
+    assert has in _plain(reply.text), reply.text
