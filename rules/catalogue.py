@@ -19,6 +19,7 @@ from rules.schema import (
     GPU,
     AppleGPUShare,
     BareQuantName,
+    CloudInstance,
     ColabPlans,
     Exl2Format,
     Fp8Arch,
@@ -103,6 +104,8 @@ class Catalogue:
     platform_examples: PlatformExamples | None = None
     # Integrated GPUs that use part of the system RAM (gpus_owned.toml [[igpus]]).
     igpus: tuple[IntegratedGPU, ...] = ()
+    # Other clouds' instance types and the GPUs they hold (gpus_owned.toml [[cloud_instances]]).
+    cloud_instances: tuple[CloudInstance, ...] = ()
     quant_types: tuple[QuantType, ...] = ()  # llama.cpp/GGUF types (quant_types.toml)
     # A size written without its type ("q5") and the type it is read as (quant_types.toml).
     bare_quant_names: tuple[BareQuantName, ...] = ()
@@ -666,6 +669,9 @@ def validate_catalogue(cat: Catalogue) -> None:
     if len(set(igpu_names)) != len(igpu_names) or any(
             cat.find_gpu(a) is not None for a in igpu_names):
         raise DataError("gpus_owned.toml [[igpus]]: a name listed twice or a GPU row's")
+    names = [i.name for i in cat.cloud_instances]
+    if len(set(names)) != len(names) or any(i.gpu not in by_id for i in cat.cloud_instances):
+        raise DataError("gpus_owned.toml [[cloud_instances]]: a name twice or a card unknown")
     if cat.kaggle is not None and not {cat.kaggle.gpu, cat.kaggle.other_gpu or cat.kaggle.gpu} \
             <= by_id.keys():
         raise DataError("gpus_owned.toml [kaggle]: a card unknown")
@@ -751,6 +757,8 @@ def load_catalogue() -> Catalogue:
             platform_examples=PlatformExamples.model_validate(owned_doc["platform_examples"])
             if "platform_examples" in owned_doc else None,
             igpus=tuple(IntegratedGPU.model_validate(g) for g in owned_doc.get("igpus", ())),
+            cloud_instances=tuple(CloudInstance.model_validate(i)
+                                  for i in owned_doc.get("cloud_instances", ())),
             quant_types=tuple(QuantType.model_validate(q) for q in quant_doc["quant_types"]),
             bare_quant_names=tuple(BareQuantName.model_validate(b)
                                    for b in quant_doc.get("bare_names", ())),

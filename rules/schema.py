@@ -247,6 +247,15 @@ class IntegratedGPU(Sourced):
         return (ram_gb * num / den).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
+class CloudInstance(Sourced):
+    """A cloud provider's instance type named as people write it ("BM.GPU.H100.8",
+    "gpu_1x_a100_sxm4"; gpus_owned.toml [[cloud_instances]]): `count` of the catalogue's `gpu`."""
+
+    name: str = Field(pattern=r"^[a-z0-9._-]+$")
+    gpu: str = Field(min_length=2)
+    count: int = Field(ge=1, le=16)
+
+
 class Fp8Arch(Sourced):
     """Whether one architecture's tensor (matrix) cores multiply FP8, its cards listed
     (gpus_owned.toml [[fp8_arch]]); ``fp8_weight_only``: vLLM still serves FP8 checkpoints there

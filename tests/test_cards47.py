@@ -85,3 +85,21 @@ def test_the_reply_says_the_share_or_asks_for_the_ram(question: str, lang: str |
 def test_tokens_are_no_integrated_gpu() -> None:
     # "780m tokens" is a data size, not the Radeon 780M
     assert understand("qlora llama 8b on 780m tokens on an h100", CAT).igpu is None
+
+
+@pytest.mark.parametrize(("question", "gpu", "count"), [
+    # Oracle (OCI) shapes and Lambda instance types: their GPUs and count (were no GPU, or one
+    # GPU of "8 GB" read in the name's last digit)
+    ("qlora llama 3 70b on a BM.GPU.H100.8 how long", "h100", 8),
+    ("can i full finetune llama 8b on oci bm.gpu.a100-v2.8??", "a100-80gb", 8),
+    ("BM.GPU4.8 lora 70b how long", "a100-40gb", 8),
+    ("vm.gpu.a10.1 qwen 7b qlora?", "a10", 1),
+    ("bm gpu h100 8 qlora 70b", "h100", 8),
+    ("lambda gpu_1x_a100_sxm4 llama 3 8b lora", "a100-40gb", 1),
+    ("gpu_8x_h100_sxm5 full ft llama 70b", "h100", 8),
+    ("how long to lora llama 70b on 1B tokens on gpu_8x_a100_80gb_sxm4", "a100-80gb", 8),
+    ("cuanto tarda un qlora de 70b en una gpu_1x_gh200", "gh200", 1),
+])
+def test_other_clouds_instance_types(question: str, gpu: str, count: int) -> None:
+    query = understand(question, CAT)
+    assert (query.gpu, query.gpu_count) == (gpu, count)

@@ -820,6 +820,17 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
             found.append(GpuMention(gpu_id, match.group(0), count, instance=match.group(0)))
             work.gpus.append(found[-1])
             work.blank(*match.span(), "gpu")
+    cloud = index.cloud_pattern.search(work.s) if index.cloud_pattern is not None \
+        and not found and ("gpu" in work.s) else None
+    if cloud is not None:
+        # "BM.GPU.H100.8", "gpu_1x_a100_sxm4": an instance type of another cloud, from data
+        shape = index.cloud_instances[re.sub(r"[._ -]", "", cloud.group("name"))]
+        if index.find_gpu(shape.gpu) is not None:
+            found.append(GpuMention(shape.gpu, cloud.group(0), shape.count,
+                                    instance=cloud.group(0)))
+            work.gpus.append(found[-1])
+            work.blank(*cloud.span(), "gpu")
+            return found
     if not found and (series := _gcp_series(work, index)) is not None:
         return [series]
     family = _FAMILY.search(work.s) if not found else None

@@ -552,6 +552,14 @@ class CatalogueIndex:
         self.colab = cat.colab
         # Integrated GPUs (gpus_owned.toml [[igpus]]) by each name, longest first in the
         # pattern: "radeon 780m", "iris xe", "arc 140v" (not "780m tokens", a data size).
+        # Other clouds' instance types (gpus_owned.toml [[cloud_instances]]), longest first:
+        # each ".", "_" or "-" also matches a space or nothing ("bm gpu h100 8").
+        self.cloud_instances = {re.sub(r"[._ -]", "", i.name): i for i in cat.cloud_instances}
+        shapes = sorted((i.name for i in cat.cloud_instances), key=len, reverse=True)
+        self.cloud_pattern = re.compile(
+            r"(?<![\w.])(?P<name>" + "|".join(
+                re.sub(r"\\[._-]|[._-]", "[._ -]?", re.escape(n)) for n in shapes)
+            + r")(?![\w.]|-\w)") if shapes else None
         self.igpus = {_gpu_key(k): g for g in cat.igpus for k in (g.name, *g.aliases)}
         names = sorted(self.igpus, key=len, reverse=True)
         self.igpu_pattern = re.compile(
