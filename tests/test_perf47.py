@@ -9,6 +9,8 @@ import re
 import pytest
 
 from bot.understand import screen
+from bot.understand.followup import _word_tokens
+from bot.understand.normalise import forget_fold
 
 # The scan run_heads made of every text before: each match a whole run, its group the openings.
 _SCAN = re.compile(r"([a-z]{1,3})[a-z]*")
@@ -44,9 +46,25 @@ def test_another_texts_runs_are_not_used(text: str) -> None:
     assert screen.letter_runs(text) == re.findall(r"[a-z]+", text)
 
 
-def test_a_new_question_forgets_the_runs() -> None:
-    screen.forget_texts()
+def test_a_cold_question_forgets_the_runs() -> None:
+    forget_fold()
     runs = screen.letter_runs("lora on a 4090")
     assert screen.letter_runs("lora on a 4090") is runs  # split once
-    screen.forget_texts()
+    forget_fold()
     assert screen.letter_runs("lora on a 4090") is not runs
+
+
+@pytest.mark.parametrize("text", [
+    *TEXTS,
+    "and in spanish?",
+    "peux-tu repondre en anglais",
+    "s'il te plait en espagnol",
+    "en francais svp",
+    "-- - ' '' a-b a'b -a b- 'a b'",
+    "x-ray-y's it''s",
+])
+def test_language_asked_words_are_the_patterns(text: str) -> None:
+    forget_fold()
+    assert _word_tokens(text) == re.findall(r"[a-z][a-z'-]*", text)
+    screen.letter_runs(text)  # the runs known first
+    assert _word_tokens(text) == re.findall(r"[a-z][a-z'-]*", text)

@@ -35,6 +35,7 @@ from bot.understand.parse import (
 )
 from bot.understand.patterns import alt
 from bot.understand.query import Intent, Query
+from bot.understand.screen import letter_runs
 from rules.catalogue import Catalogue
 from rules.model_catalogue import ModelCatalogue
 
@@ -3294,11 +3295,19 @@ _LANGUAGE_FILLER: Final = frozenset((
 _WORD_TOKEN: Final = lazy(r"[a-z][a-z'-]*")
 
 
+def _word_tokens(folded: str) -> list[str]:
+    """``_WORD_TOKEN``'s words of a folded text: without an apostrophe or a hyphen, its runs of
+    letters, which the understanding that follows splits the text into too (shared: one scan)."""
+    if "'" in folded or "-" in folded:
+        return _WORD_TOKEN.findall(folded)
+    return letter_runs(folded)
+
+
 def language_asked(text: str) -> str | None:
     """The locale a message asks the answer in when it asks nothing else ("and in spanish?",
     "en français svp", "can you answer in english"): the chat's last question is answered
     again in it. None for any other message ("llama 3 8b in spanish": a question of its own)."""
-    tokens = _WORD_TOKEN.findall(fold(text))
+    tokens = _word_tokens(fold(text))
     named = {_LANGUAGE_NAMES[t] for t in tokens if t in _LANGUAGE_NAMES}
     if len(named) != 1 or len(tokens) > SHORT_WORDS + 2 or not all(
             t in _LANGUAGE_NAMES or t in _LANGUAGE_FILLER for t in tokens):

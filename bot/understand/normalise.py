@@ -18,7 +18,7 @@ from bot.understand.lexicon import (
     STOPWORDS,
     TYPO_TARGETS,
 )
-from bot.understand.screen import letter_runs
+from bot.understand.screen import forget_runs, letter_runs
 from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 
 # A Telegram message holds at most 4 096 characters; a question is far shorter. Reading only the
@@ -223,9 +223,10 @@ _last_fold: tuple[str, str] | None = None
 
 
 def forget_fold() -> None:
-    """Let go of the last text folded (a cold question)."""
+    """Let go of the last text folded (a cold question), and of its runs of letters."""
     global _last_fold
     _last_fold = None
+    forget_runs()
 
 
 def fold(text: str) -> str:

@@ -592,7 +592,7 @@ _last_runs: tuple[str, list[str]] | None = None
 
 def letter_runs(s: str) -> list[str]:
     """The runs of letters of a text, in order ("q modelo 70b" → q, modelo, b); the list is
-    shared (not to be changed). Kept for the last text only, until ``forget_texts``."""
+    shared (not to be changed). Kept for the last text only (``forget_runs``)."""
     global _last_runs
     last = _last_runs
     if last is not None and last[0] == s:
@@ -620,10 +620,15 @@ def run_heads(s: str) -> list[str]:
 
 
 def forget_texts() -> None:
-    """Drops the texts' openings and runs: called as a new question is read, so none is kept
-    from one question to the next."""
-    global _last_runs
+    """Drops the texts' openings: called as a new question is read, so none is kept from one
+    question to the next."""
     _TEXT_HEADS.clear()
+
+
+def forget_runs() -> None:
+    """Lets go of the last text's runs (a cold question: normalise.forget_fold), as of the
+    last text folded: kept from the steps before understanding (the language asked) to it."""
+    global _last_runs
     _last_runs = None
 
 
