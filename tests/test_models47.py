@@ -57,6 +57,10 @@ def ask(text: str) -> dict:
     ("hermes 4 70b on 2x a100", "hermes-4-70b"),
     ("hermes4 70b q4 on 2x 3090", "hermes-4-70b"),
     ("hermes 4 405b vram", "hermes-4-405b"),
+    # MedGemma (Google's Gemma 3 variants for medicine) had no entry: a bare 27B / 4B
+    ("medgemma 27b qlora on a100", "medgemma-27b"),
+    ("medgemma:27b q4 on 3090", "medgemma-27b"),
+    ("medgemma 4b on t4", "medgemma-4b"),
 ])
 def test_the_name_names_its_model(text: str, model_id: str) -> None:
     got = ask(text)
@@ -107,6 +111,8 @@ SHAPES = {
     "granite-3.2-2b": (40, 2048, 32, 8, 64, 8192, 8192, 1, 1, 0, 49155, True, None, 0),
     "hermes-4-70b": (80, 8192, 64, 8, 128, 28672, 28672, 1, 1, 0, 128256, False, None, 0),
     "hermes-4-405b": (126, 16384, 128, 8, 128, 53248, 53248, 1, 1, 0, 128256, False, None, 0),
+    "medgemma-27b": (62, 5376, 32, 16, 128, 21504, 21504, 1, 1, 0, 262144, True, 1024, 10),
+    "medgemma-4b": (34, 2560, 8, 4, 256, 10240, 10240, 1, 1, 0, 262144, True, 1024, 5),
 }
 
 
