@@ -116,3 +116,25 @@ def test_a_bare_budget_in_euros_shows_what_dollars_buy(question: str, lang: str 
     reply = PIPELINE.ask(question, chosen_locale=lang)
     assert reply.answer.error == "budget_not_usd", reply.text
     assert has in _plain(reply.text), reply.text
+
+
+@pytest.mark.parametrize(("question", "lang", "budget", "hours"), [
+    # the stablecoin before the sum (was no sum read: "how many GPU-hours depends on the job")
+    ("usdt 200 how many h100 hours", None, "200", 84),
+    ("usdc 50, how many hours on a100", None, "50", 54),
+    # chat's misspellings of dollars (was no sum read)
+    ("got like 300 dollers, how many h100 hrs", None, "300", 128),
+    ("tengo 300 dolars cuantas horas de h100", "es", "300", 128),
+    # a budget said for a card, no question word (was the price list)
+    ("i have 200$ for h100", None, "200", 84),
+    ("tengo 200 dolares para horas de h100", "es", "200", 84),
+    ("tengo 200 usd para gastar en h100", "es", "200", 84),
+    ("j'ai 300 dollars pour des heures de h100", "fr", "300", 128),
+])
+def test_money_as_chat_writes_it_buys_hours(question: str, lang: str | None, budget: str,
+                                            hours: int) -> None:
+    reply = PIPELINE.ask(question, chosen_locale=lang)
+    assert reply.query.budget_usd == Decimal(budget), reply.text
+    assert reply.answer.intent == "cost" and reply.answer.budget is not None, reply.text
+    assert reply.answer.budget_blocks is not None \
+        and reply.answer.budget_blocks.hours_bought == hours, reply.text

@@ -146,7 +146,8 @@ TOKEN_MULTIPLIERS: Final[dict[str, int]] = {
 VRAM_UNITS_GB: Final[tuple[str, ...]] = _words("VRAM_UNITS_GB")
 VRAM_UNITS_TB: Final[tuple[str, ...]] = _words("VRAM_UNITS_TB")
 
-MONEY_BEFORE: Final[tuple[str, ...]] = (r"\$", r"us\$", r"usd")
+# ... "usdt 200", "usdc 50": the stablecoin before the sum (was no sum read)
+MONEY_BEFORE: Final[tuple[str, ...]] = (r"\$", r"us\$", r"usd[tc]?")
 MONEY_AFTER: Final[tuple[str, ...]] = _words("MONEY_AFTER")
 # "90 cents", "50 centavos", "80 centimes": hundredths of a dollar.
 MONEY_CENTS: Final[tuple[str, ...]] = _words("MONEY_CENTS")

@@ -90,6 +90,9 @@ class _Money:
     direction: Direction | None
     rate: bool = False  # "$1/hr", "2 dollars an hour": a price per hour, not an amount
     on_gpu: bool = False  # "$300 on 8x h100", "500 usd en una h100": money spent on a card
+    # "i have 200$ for h100", "tengo 200 dolares para horas de h100", "j'ai 300 dollars pour des
+    # heures de h100": money for a card, a budget when its words say so ("i have", "tengo")
+    for_gpu: bool = False
     assumed: bool = False  # "2k budget": no currency said, taken as dollars (px.BARE_BUDGET)
     coin: str | None = None  # "50 usdt": a stablecoin, topped up at a rate the page never gives
 
@@ -1664,6 +1667,21 @@ _SPENT_ON_GPU: Final = lazy(
 )
 
 
+# "for h100", "para horas de h100", "pour des heures de h100", "para gastar en una h100": what
+# a sum is for, a card (the GPU names are blanked "gpu" by then).
+_FOR_GPU: Final = lazy(
+    r" ?(?:for|para|pour|para gastar en|to spend on|a depenser sur) (?:(?:(?:des|las|les|the) )?(?:hours|horas|heures|time"
+    r"|tiempo|temps) (?:of|de|d') ?)?(?:(?:an?|una?|une|des|du|de|le|la|el|las|les|the) )?gpu"
+    r"(?![a-z])")
+
+
+# ... said as money one has ("i have", "tengo", "j'ai", "budget"): "make it $3.50 for the h100"
+# after an alert is its new price, no budget.
+_HAVE_MONEY: Final = lazy(
+    r"(?<![a-z])(?:i have|i got|ive got|i'?ve got|we have|budget|tengo|tenemos|presupuesto"
+    r"|j'?ai|j ai|on a|gastar|depenser|spend)(?![a-z])")
+
+
 # "pay 50 usdt for h100 hours", "100 usd de horas de h100": money for hours of a card.
 _FOR_GPU_HOURS: Final = lazy(
     r" ?(?:for|para|pour|of|de|en) (?:(?:d'|de |des |las |les |the )?)gpu *-? *"
@@ -1758,7 +1776,8 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         coin = "USDT" if "usdt" in said else "USDC" if "usdc" in said else None
         closed = px.CLOSED_SIDE.match(work.s, match.end())  # "$3 or less"
         side = _direction(before) if closed is None else _closed_side(closed)
-        work.money.append(_Money(tidy(value), side, rate, on_gpu, coin=coin))
+        work.money.append(_Money(tidy(value), side, rate, on_gpu, coin=coin,
+                                 for_gpu=_FOR_GPU.match(work.s, match.end()) is not None))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
@@ -4554,7 +4573,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
     # it is refused (nothing converted), never set as "below $2".
     alert_foreign = alert and _foreign_money(plain)
-    if (budget is not None or foreign) and (asks.BUDGET_ASK.search(rest) or spent_on_gpu) and (
+    for_gpu = budget is not None and work.money[0].for_gpu and work.hours is None \
+        and work.params_b is None and work.model_id is None and not work.family \
+        and _HAVE_MONEY.search(corrected) is not None
+    if (budget is not None or foreign) and (asks.BUDGET_ASK.search(rest) or spent_on_gpu
+                                            or for_gpu) and (
             intent in ("prices", "unknown", "recommend")
             or (intent == "time" and work.dataset_tokens is None)
             or (intent == "pay" and not pay_refused

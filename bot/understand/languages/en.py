@@ -144,7 +144,8 @@ LANGUAGE = Language(
         "PARAM_WORDS": (r"parameters?",),
         "VRAM_UNITS_GB": (r"gigs?", r"gigabytes?"),
         "VRAM_UNITS_TB": (r"terabytes?",),
-        "MONEY_AFTER": (r"dollars?", r"bucks?"),
+        # ... and chat's misspellings: "300 dollers", "300 dolars" (was no sum read)
+        "MONEY_AFTER": (r"dollars?", r"bucks?", r"dollers?", r"dolars?"),
         "MONEY_CENTS": (r"cents?",),
         "PERCENT_UNITS": (r"percent", r"per cent"),
         "GPU_NOUNS": (r"cards?", r"graphics cards?"),

@@ -175,7 +175,7 @@ LANGUAGE = Language(
         "PARAM_WORDS": (r"parametros?",),
         "VRAM_UNITS_GB": (r"gigas?",),
         # "50 verdes", "30 verdes en usdt": US dollars in Argentina and Uruguay's slang
-        "MONEY_AFTER": (r"dolares", r"dolar", r"verdes"),
+        "MONEY_AFTER": (r"dolares", r"dolar", r"verdes", r"dollares"),
         "MONEY_CENTS": (r"centavos?", r"centimos?"),
         "PERCENT_UNITS": (r"por ciento",),
         "GPU_NOUNS": (
