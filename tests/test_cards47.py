@@ -103,3 +103,9 @@ def test_tokens_are_no_integrated_gpu() -> None:
 def test_other_clouds_instance_types(question: str, gpu: str, count: int) -> None:
     query = understand(question, CAT)
     assert (query.gpu, query.gpu_count) == (gpu, count)
+
+
+def test_the_intel_arc_igpu_is_named_plainly() -> None:
+    # was "The Intel Arc graphics (integrated) is built into the processor"
+    text = _text("intel core ultra 7 155h arc igpu 16gb ram mistral 7b")
+    assert text.startswith("🧠 The Intel Arc iGPU is built into the processor")
