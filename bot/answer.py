@@ -1005,6 +1005,9 @@ class Answer(BaseModel):
     scaled_offers: tuple[tuple[ScaledTime, Quote, Quote], ...] = ()  # fastest, slowest
     # A comparison with a dataset ("4x vs 8x H100 … on 1B tokens"): each side's training time.
     compare_times: tuple[TrainingEstimate, ...] = ()
+    # "compare a100 vs h100 for lora 8b on 50k samples": the samples' length unsaid, each side
+    # timed at each of SAMPLE_LENGTHS (tokens a sample, the two sides' estimates)
+    compare_bracket: tuple[tuple[int, tuple[TrainingEstimate, ...]], ...] = ()
     # A comparison with settings stated ("dpo llama 3 8b, 4090 or a100?", "qlora … seq 4096
     # batch 4, 4090 or a100?"): each side's detailed estimate, first side first.
     compare_checks: tuple[FitCheck, ...] = ()
@@ -1455,6 +1458,8 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
     answer = _build_answer(query, catalogue)
     if query.intent == "compare" and query.gpu_variant_assumed:
         answer = _mac_compared(answer, catalogue)
+    if query.intent == "compare" and query.dataset_samples and query.dataset_tokens is None:
+        answer = _compare_bracket(answer, catalogue)
     if query.local_asked:
         from bot.local_hardware import local_lines  # it reads Answer, defined here
 
@@ -1462,6 +1467,28 @@ def build_answer(query: Query, catalogue: Catalogue) -> Answer:
         if found:
             return answer.model_copy(update={"local_hardware": found})
     return answer
+
+
+def _compare_bracket(answer: Answer, cat: Catalogue) -> Answer:
+    """"compare a100 vs h100 for lora 8b on 50k samples": the samples' length unsaid, both
+    sides timed at each of SAMPLE_LENGTHS, as "how long … on 50k samples" on one card is
+    (_sample_bracket; was no time at all, only the datasheets)."""
+    query = answer.query
+    samples = query.dataset_samples
+    if answer.error or answer.missing or answer.comparison is None or answer.side_runs \
+            or answer.compare_times or query.hours is not None or samples is None:
+        return answer
+    answers = 2 if query.paired and not query.inference else 1
+    found: list[tuple[int, tuple[TrainingEstimate, ...]]] = []
+    for each in SAMPLE_LENGTHS:
+        timed = _build_answer(query.model_copy(update={
+            "dataset_samples": None, "dataset_tokens": Decimal(samples * each * answers),
+            "pairs_doubled": answers == 2,
+            "seq_len": query.seq_len if query.seq_len is not None else each}), cat)
+        if len(timed.compare_times) != 2:
+            return answer
+        found.append((each, timed.compare_times))
+    return answer.model_copy(update={"compare_bracket": tuple(found)})
 
 
 def _mac_compared(answer: Answer, cat: Catalogue) -> Answer:

@@ -104,3 +104,25 @@ def test_a_short_answer_asked_is_the_verdict(lang: str, first: str, then: str, l
     reply = converse(first, then, locale=lang)[-1]
     kept = [line for line in reply.text.splitlines() if line and not line.startswith("↪️")]
     assert reply.query.tldr_asked and kept[0].startswith(lead) and len(kept) <= 2, reply.text
+
+
+# Two GPUs compared on a number of samples of unsaid length: each side timed at 512 and 2,048
+# tokens a sample, as one card's "how long … on 50k samples" is (was no time at all).
+@pytest.mark.parametrize(("question", "lang", "lead"), [
+    ("compare a100 vs h100 for lora 8b on 50k samples", None,
+     "⏱ <b>How long depends on how long your 50,000 samples are: at 512 tokens each, about "
+     "2.27 hours on 1× A100 80GB and 47 minutes on 1× H100; at 2,048 tokens each, 8.84 hours "
+     "and 2.84 hours (1 epoch).</b>"),
+    ("compara a100 vs h100 para lora de 8b con 50k muestras", "es",
+     "⏱ <b>Cuánto tarda depende de lo largas que sean tus 50.000 muestras: con 512 tokens"),
+    ("a100 ou h100 pour un lora de 8b sur 50k exemples ?", "fr",
+     "⏱ <b>La durée dépend de la longueur de vos 50\u202f000 exemples"),
+])
+def test_a_comparison_on_samples_of_unsaid_length_is_timed_at_both_lengths(
+        question: str, lang: str | None, lead: str) -> None:
+    assert _first(question, lang) == lead or _text(question, lang).startswith(lead)
+
+
+def test_the_single_card_times_are_the_comparisons() -> None:
+    one = _text("how long to lora 8b on 50k samples on an a100")
+    assert "about 2.27 hours at 512 tokens each, 8.84 hours at 2,048 tokens each" in one

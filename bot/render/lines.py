@@ -3902,6 +3902,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         return _rentals_total(answer.compare_quotes, ph)
     if answer.scaled_time is not None:
         put(scaled_time_lines(answer, ph))
+    if answer.compare_bracket:
+        put(_compare_bracket(answer, ph))
     if answer.scaled_rate is not None:
         put(_scaled_rate(answer.scaled_rate, ph))
     elif answer.rate_unfit is not None:
@@ -4415,6 +4417,32 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n")
     return Markup("".join(out))
 
+
+
+def _compare_bracket(answer: Answer, ph: Phrases) -> str:
+    """"compare a100 vs h100 for lora 8b on 50k samples": each side's time at each assumed
+    sample length, as one card's "how long … on 50k samples" gives them, and the length asked."""
+    fmt = ph.fmt
+    (short, (a1, b1)), (long, (a2, b2)) = answer.compare_bracket
+    samples = answer.query.dataset_samples
+    assert samples is not None and a1.gpu is not None and b1.gpu is not None
+    assert a1.gpu_count is not None and b1.gpu_count is not None
+    wall = [t.wall_clock_hours for t in (a1, b1, a2, b2)]
+    assert all(w is not None for w in wall)
+    head = ph.ngettext(
+        "How long depends on how long your %(samples)s samples are: at %(short)s tokens each, "
+        "about %(a1)s on %(a)s and %(b1)s on %(b)s; at %(long)s tokens each, %(a2)s and %(b2)s "
+        "(%(epochs)s epoch).",
+        "How long depends on how long your %(samples)s samples are: at %(short)s tokens each, "
+        "about %(a1)s on %(a)s and %(b1)s on %(b)s; at %(long)s tokens each, %(a2)s and %(b2)s "
+        "(%(epochs)s epochs).",
+        a1.epochs, samples=fmt.num(samples, 0), short=fmt.num(short, 0), long=fmt.num(long, 0),
+        a=ph.config(a1.gpu, a1.gpu_count), b=ph.config(b1.gpu, b1.gpu_count),
+        a1=fmt.duration(wall[0]), b1=fmt.duration(wall[1]),  # type: ignore[arg-type]
+        a2=fmt.duration(wall[2]), b2=fmt.duration(wall[3]),  # type: ignore[arg-type]
+        epochs=a1.epochs)
+    ask = ph._("How long is one of your samples, in tokens? Tell me for one time on each.")
+    return f"⏱ <b>{head}</b>\n❓ {ask}\n\n"
 
 
 def _compare_verdicts(answer: Answer, ph: Phrases, names: tuple[str, str],
