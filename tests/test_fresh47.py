@@ -68,3 +68,31 @@ def test_four_for_for_before_a_duration(question: str, priced: str) -> None:
     text = ask(question, "en").text
     assert priced in text, text
     assert "illustrative" not in text, text
+
+
+STEPS_LEAD = [
+    ("en", "how many it/s should i expect for qlora 7b on a 3090",
+     "⏱ <b>About 0.2 it/s (5 s/it): a 7B model on 1× RTX 3090 (QLoRA, estimate), at 4,096 "
+     "tokens an optimizer step (batch 2 × 2,048 tokens).</b>\n🏋️"),
+    ("en", "what s/it would i get for lora llama 3 8b bs 4 seq 1024 on an a100",
+     "⏱ <b>About 0.74 it/s (1.3 s/it): Llama 3 8B on 1× A100 80GB (LoRA, estimate), at 4,096 "
+     "tokens an optimizer step (batch 4 × 1,024 tokens).</b>"),
+    ("es", "cuantos it/s tendria con qlora de llama 3 8b en una 3090",
+     "⏱ <b>Unos 0,17 it/s (5,9 s/it): Llama 3 8B en 1× RTX 3090 (QLoRA, estimación)"),
+    ("fr", "combien d'it/s pour un qlora de llama 3 8b sur une 3090 ?",
+     "⏱ <b>Environ 0,17 it/s (5,9 s/it)\u00a0: Llama 3 8B sur 1× RTX 3090"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), STEPS_LEAD)
+def test_the_steps_a_second_asked_lead(lang: str, question: str, lead: str) -> None:
+    text = ask(question, lang).text
+    assert text.startswith(lead), text
+    assert text.count("it/s") == 1, text  # said once, in the lead (not again five lines down)
+
+
+def test_a_step_rate_measured_is_still_judged() -> None:
+    text = ask("i get 0.3 it/s on a T4 with qlora llama 3.1 8b bs 2 seq 2048, is that normal",
+               "en").text
+    assert text.startswith("🏋️"), text
+    assert "your 0.3 it/s" in text, text

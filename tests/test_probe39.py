@@ -139,11 +139,11 @@ def test_epochs_in_words(text: str, tokens: str) -> None:
      ["🏋️ <b>About 701 training tokens/s", "📏 At 8,192 tokens an optimizer step (batch 4 × "
       "2,048 tokens), that is about 0.09 it/s, 11.7 s/it. Measured, your 8 s/it is in line with "
       "this estimate."]),
-    # ... or asked in steps
+    # ... or asked in steps: the steps lead (session 47), the tokens/s they come from after
     ("what it/s should i expect for qlora llama 3.1 8b on a 4090 with batch 1 and seq 2048",
-     ["🏋️ <b>About 1,507 training tokens/s",
-      "📏 At 2,048 tokens an optimizer step (batch 1 × 2,048 tokens), that is about 0.74 it/s, "
-      "1.4 s/it."]),
+     ["⏱ <b>About 0.74 it/s (1.4 s/it): Llama 3.1 8B on 1× RTX 4090 (QLoRA, estimate), at "
+      "2,048 tokens an optimizer step (batch 1 × 2,048 tokens).</b>",
+      "🏋️ <b>About 1,507 training tokens/s"]),
     ("entreno a 300 tokens/s en mi 3090 con qlora de llama 3 8b, es normal?",
      ["📏 Medidos, tus 300 tokens/s son el 43"]),
 ])

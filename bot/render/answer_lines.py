@@ -40,6 +40,7 @@ from bot.render.lines import (
     rig_note,
     scaled_offers_lines,
     scaled_time_lines,
+    steps_expected_lead,
     within_line,
     within_own_line,
 )
@@ -857,8 +858,11 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     elif intent == "compare":
         put(compare_lines(answer, ph))
     elif intent == "time" and answer.train_speed:
+        steps_lead = steps_expected_lead(answer, ph)
+        if steps_lead is not None:
+            put(steps_lead)
         include("train_speed.html.j2")
-        judged = rate_judged_line(answer, ph)
+        judged = rate_judged_line(answer, ph) if steps_lead is None else None
         if judged is not None:
             put(judged)
             put("\n\n")

@@ -1755,6 +1755,40 @@ def within_line(answer: Answer, ph: Phrases, lead: bool = False) -> Markup | Non
     return Markup("").join(out)
 
 
+def _optimizer_steps(answer: Answer, estimate: Decimal) -> tuple[Decimal, int, int, Decimal]:
+    """The tokens of an optimizer step (at the sequence and batch said, else the typical ones),
+    its batch with accumulation, its sequence, and a GPU's steps a second at `estimate`
+    tokens/s."""
+    query, speed = answer.query, answer.train_speed
+    assert speed is not None
+    seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
+    # No batch said: the micro-batch the rate was estimated at (detail.typical_micro).
+    micro = query.batch_size if query.batch_size and query.batch_size > 0 \
+        else speed.typical_micro or DEFAULT_MICRO_BATCH
+    batch = micro * max(query.accum_steps or 1, 1)
+    per_step = Decimal(seq * batch)
+    return per_step, batch, seq, estimate / per_step
+
+
+def steps_expected_lead(answer: Answer, ph: Phrases) -> str | None:
+    """"how many it/s should i expect for qlora 7b on a 3090": the steps a second asked lead,
+    in bold, with the batch and length they are counted at (was the tokens/s first, the it/s
+    five lines down); None when no step rate is asked or none is estimated."""
+    query, speed, fmt = answer.query, answer.train_speed, ph.fmt
+    if query.rate_judged is not None or query.rate_judged_unit != "it_s" or speed is None \
+            or not speed.asked or speed.throughput is None or speed.gpu is None \
+            or speed.throughput.tokens_per_second <= 0:
+        return None
+    per_step, batch, seq, steps = _optimizer_steps(answer, speed.throughput.tokens_per_second)
+    return "⏱ <b>" + str(ph._(
+        "About %(steps)s it/s (%(secs)s s/it): %(who)s on %(where)s (%(how)s, estimate), at "
+        "%(tokens)s tokens an optimizer step (batch %(batch)s × %(seq)s tokens).",
+        steps=fmt.num(steps, 2), secs=fmt.num(1 / steps, 1),
+        who=ph.subject(answer.model_name, answer.params_b),
+        where=ph.config(speed.gpu, speed.gpu_count), how=ph.method_short(speed.method),
+        tokens=fmt.num(per_step), batch=fmt.num(batch), seq=fmt.num(seq))) + "</b>\n"
+
+
 def rate_judged_line(answer: Answer, ph: Phrases) -> str | None:
     """"i get 0.3 it/s on a T4 with qlora llama 3.1 8b bs 2 seq 2048, is that normal": the
     rate measured against the training-speed estimate on that card, in its unit (steps at the
@@ -1797,16 +1831,11 @@ def rate_judged_line(answer: Answer, ph: Phrases) -> str | None:
                  "samples give more a second.",
                  seq=fmt.num(seq), samples=fmt.num(samples, 2)) + " "
     else:
-        seq = query.seq_len if query.seq_len and query.seq_len > 0 else DEFAULT_SEQ_LEN
-        # No batch said: the micro-batch the rate was estimated at (detail.typical_micro).
-        batch = query.batch_size if query.batch_size and query.batch_size > 0 \
-            else speed.typical_micro or DEFAULT_MICRO_BATCH
-        per_step = Decimal(seq * batch * max(query.accum_steps or 1, 1))
-        steps = estimate / per_step  # a GPU's optimizer steps a second
+        per_step, batch, seq, steps = _optimizer_steps(answer, estimate)
         lead = _("At %(tokens)s tokens an optimizer step (batch %(batch)s × %(seq)s tokens), "
                  "that is about %(steps)s it/s, %(secs)s s/it.",
-                 tokens=fmt.num(per_step), batch=fmt.num(batch * max(query.accum_steps or 1, 1)),
-                 seq=fmt.num(seq), steps=fmt.num(steps, 2), secs=fmt.num(1 / steps, 1))
+                 tokens=fmt.num(per_step), batch=fmt.num(batch), seq=fmt.num(seq),
+                 steps=fmt.num(steps, 2), secs=fmt.num(1 / steps, 1))
         if said is None:  # "what it/s should i expect": the estimate in steps alone
             return "📏 " + lead
         measured = 1 / said if unit == "s_it" else said
