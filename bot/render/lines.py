@@ -1777,7 +1777,7 @@ def steps_expected_lead(answer: Answer, ph: Phrases) -> str | None:
     query, speed, fmt = answer.query, answer.train_speed, ph.fmt
     if query.rate_judged is not None or query.rate_judged_unit != "it_s" or speed is None \
             or not speed.asked or speed.throughput is None or speed.gpu is None \
-            or speed.throughput.tokens_per_second <= 0:
+            or speed.throughput.tokens_per_second <= 0 or answer.params_b is None:
         return None
     per_step, batch, seq, steps = _optimizer_steps(answer, speed.throughput.tokens_per_second)
     return "⏱ <b>" + str(ph._(
