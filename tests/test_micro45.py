@@ -108,7 +108,7 @@ def test_the_rate_and_its_steps_are_at_the_same_micro_batch() -> None:
     counts the sequences of that micro-batch."""
     text = str(PIPELINE.ask("seconds per step qlora llama 3 8b on my 4090").text)
     assert "This assumes micro-batch 2" in text, text
-    assert "At 4,096 tokens an optimizer step (batch 2 × 2,048 tokens)" in text, text
+    assert "at 4,096 tokens an optimizer step (batch 2 × 2,048 tokens)" in text, text
     rate = to_json(PIPELINE.ask("what tokens/s will i get for lora llama 3 8b on an h100"))
     timed = to_json(PIPELINE.ask("how long to lora llama 3 8b on an h100 with 100M tokens"))
     assert "micro-batch 8" in rate["text"] and "micro-batch 8" in timed["text"]
