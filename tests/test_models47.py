@@ -177,3 +177,21 @@ def test_granite_3_2_is_a_family() -> None:
     got = ask("granite 3.2 on 4090")
     assert got["model"] == "granite-3.2-8b"
     assert got["text"].startswith("ℹ️ Granite 3.2 is a family of 2 models"), got["text"]
+
+
+@pytest.mark.parametrize(("text", "model_id"), [
+    # "aya expanse" with no size was the 8B alone, on 2× A100 too: now the family's largest
+    # that fits, the other named
+    ("aya-expanse on 2x a100", "aya-expanse-32b"),
+    ("aya expanse on 8gb", "aya-expanse-8b"),
+])
+def test_aya_expanse_is_a_family(text: str, model_id: str) -> None:
+    got = ask(text)
+    assert got["model"] == model_id, got["text"]
+    assert got["text"].startswith("ℹ️ Aya Expanse is a family of 2 models"), got["text"]
+
+
+def test_aya_expanse_with_no_size_asks_which() -> None:
+    got = ask("aya expanse vram")
+    assert got["error"] == "missing_model_size", got["text"]
+    assert "Aya Expanse 8B or Aya Expanse 32B" in got["text"]
