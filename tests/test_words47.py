@@ -138,3 +138,31 @@ def test_money_as_chat_writes_it_buys_hours(question: str, lang: str | None, bud
     assert reply.answer.intent == "cost" and reply.answer.budget is not None, reply.text
     assert reply.answer.budget_blocks is not None \
         and reply.answer.budget_blocks.hours_bought == hours, reply.text
+
+
+@pytest.mark.parametrize(("question", "lang", "budget", "hours"), [
+    # "how much … does 300 usdt get me" (was the price list)
+    ("how much h100 time does 300 usdt get me", None, "300", 128),
+    # "US dollars" (was no sum read)
+    ("300 US dollars how many h100 hours", None, "300", 128),
+])
+def test_more_ways_of_asking_what_dollars_buy(question: str, lang: str | None, budget: str,
+                                             hours: int) -> None:
+    reply = PIPELINE.ask(question, chosen_locale=lang)
+    assert reply.query.budget_usd == Decimal(budget), reply.text
+    assert reply.answer.budget_blocks is not None \
+        and reply.answer.budget_blocks.hours_bought == hours, reply.text
+
+
+@pytest.mark.parametrize(("question", "lang", "error"), [
+    # a vague sum in euros or pounds is a budget in another currency, not "depends on the job"
+    ("j'ai quelques centaines d'euros, combien d'heures de h100", "fr", "budget_not_usd"),
+    ("tengo unos cientos de euros, cuantas horas de h100", "es", "budget_not_usd"),
+    ("a few hundred quid, how many h100 hours", None, "budget_not_usd"),
+])
+def test_a_vague_sum_in_euros_is_not_converted(question: str, lang: str | None,
+                                               error: str | None) -> None:
+    reply = PIPELINE.ask(question, chosen_locale=lang)
+    assert reply.query.money_foreign and reply.query.budget_usd is None, reply.text
+    assert reply.answer.error == error, reply.text
+    assert error is not None or reply.answer.budget_foreign, reply.text

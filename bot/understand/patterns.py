@@ -912,7 +912,10 @@ _FOREIGN_UNITS: Final = r"(?:€|£|euros?|eur|gbp|quid|pounds?|libras?|livres? 
 FOREIGN_MONEY: Final = lazy(
     rf"\d ?k? ?{_FOREIGN_UNITS}(?![a-z])(?:(?<!balles)(?<!pavos)|(?! (?:en|in) usd[tc](?![a-z])))"
     rf"|(?:€|£) ?\d"
-    rf"|(?<![a-z]){_MONEY_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
+    rf"|(?<![a-z]){_MONEY_WORDS} (?:k )?{_FOREIGN_UNITS}(?![a-z])"
+    # a vague sum: "quelques centaines d'euros", "unos cientos de euros", "a few hundred quid"
+    rf"|(?<![a-z])(?:hundreds?|thousands?|grand|cientos|miles|centaines|milliers) (?:of |de |d['’] ?)?"
+    rf"{_FOREIGN_UNITS}(?![a-z])", re.IGNORECASE
 )
 # A sum said with no currency where only a budget can be meant (parse._take_bare_money): "2k
 # budget", "budget of 50", "un presupuesto de 3 mil", "2k de budget", "i have 2k, how many h100

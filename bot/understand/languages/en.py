@@ -145,7 +145,7 @@ LANGUAGE = Language(
         "VRAM_UNITS_GB": (r"gigs?", r"gigabytes?"),
         "VRAM_UNITS_TB": (r"terabytes?",),
         # ... and chat's misspellings: "300 dollers", "300 dolars" (was no sum read)
-        "MONEY_AFTER": (r"dollars?", r"bucks?", r"dollers?", r"dolars?"),
+        "MONEY_AFTER": (r"dollars?", r"bucks?", r"dollers?", r"dolars?", r"us dollars?"),
         "MONEY_CENTS": (r"cents?",),
         "PERCENT_UNITS": (r"percent", r"per cent"),
         "GPU_NOUNS": (r"cards?", r"graphics cards?"),
@@ -612,6 +612,9 @@ LANGUAGE = Language(
             r"what (?:does|do|will|would|can|could) (?:[a-z0-9]+ ){0,3}(?:get|buy) me",
             # "whats 500 bucks get me on 8x h100", "what's $200 buy me"
             r"what'?s (?:[a-z0-9$.,]+ ){0,3}(?:gets?|buys?) me",
+            # "how much h100 time does 300 usdt get me" (was the price list)
+            r"how much (?:[a-z0-9]+ ){0,3}(?:does|do|will|would|can|could) (?:[a-z0-9$.,]+ ){0,3}"
+            r"(?:get|buy) me",
         ),
         "BUDGET_DO_ASK": (
             # "i have 50 usdt, what can i do?", "what could we do with $30"
