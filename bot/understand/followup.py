@@ -1207,7 +1207,7 @@ def _dataset_added(new: Query, previous: Query) -> Query | None:
     question of its own is another run."""
     if previous.params_b is None or previous.inference or previous.dataset_tokens is not None \
             or previous.dataset_samples or new.intent not in ("unknown", "time") \
-            or (previous.intent not in ("fit", "memory", "recommend")
+            or (previous.intent not in ("fit", "memory", "recommend", "time")
                 and not (previous.intent == "cost" and previous.hours is not None)) \
             or (previous.intent == "recommend" and _ON_IT.search(fold(new.text)) is not None) \
             or (new.dataset_tokens is None and not new.dataset_samples) \
