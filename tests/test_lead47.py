@@ -126,3 +126,23 @@ def test_a_comparison_on_samples_of_unsaid_length_is_timed_at_both_lengths(
 def test_the_single_card_times_are_the_comparisons() -> None:
     one = _text("how long to lora 8b on 50k samples on an a100")
     assert "about 2.27 hours at 512 tokens each, 8.84 hours at 2,048 tokens each" in one
+
+
+# Whether it fits on the card named asked before which to rent: the verdict leads, the cheapest
+# offered configuration under it (was "👉 To rent: …" first, the "No" asked about after it).
+@pytest.mark.parametrize(("question", "lang", "lead"), [
+    ("can i qlora llama 3 70b on a 4090 and if not what gpu", None,
+     "❌ <b>No: Llama 3 70B does not fit on 1× RTX 4090 (QLoRA).</b>"),
+    ("puedo hacer qlora de llama 3 70b en mi 4090 y si no que gpu alquilo", "es",
+     "❌ <b>No: Llama 3 70B no cabe en 1× RTX 4090 (QLoRA).</b>"),
+    ("je peux faire un qlora de llama 3 70b sur ma 4090 et sinon quel gpu louer ?", "fr",
+     "❌ <b>Non\u00a0: Llama 3 70B ne tient pas sur 1× RTX 4090 (QLoRA).</b>"),
+    # what to rent asked first: it still leads
+    ("my 3090 cant do it, whats the smallest thing i can rent that runs qwen2.5 72b q4", None,
+     "👉 <b>To rent: the cheapest configuration we offer"),
+])
+def test_a_fit_asked_before_what_to_rent_leads(question: str, lang: str | None,
+                                               lead: str) -> None:
+    text = _text(question, lang)
+    assert text.startswith(lead), text
+    assert "1× A100 80GB" in text or "1× L40S" in text

@@ -413,11 +413,13 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put(_mac_needed(answer.mac_memory_needed, who, primary.memory.method, ph))
     asked = primary.fit if primary else None
     if intent == "recommend" and many == 1 and asked is not None and asked.gpu is not None \
-            and asked.usd_per_hour is None and primary is not None \
+            and asked.usd_per_hour is None and primary is not None and not query.fit_first \
             and primary.cheapest is not None \
             and primary.cheapest.usd_per_hour is not None:
         # "my 3090 can't do it, what's the smallest thing i can rent that runs qwen2.5 72b
-        # q4": what to rent leads; the verdict on the user's own card follows.
+        # q4": what to rent leads; the verdict on the user's own card follows (unless it was
+        # asked first: "can i qlora llama 3 70b on a 4090 and if not what gpu", where the
+        # cheapest offered configuration follows the verdict).
         put("👉 <b>")
         put(_("To rent: the cheapest configuration we offer that holds %(who)s (%(how)s) is "
               "%(where)s at %(price)s.", who=who, how=ph.method_short(primary.memory.method),

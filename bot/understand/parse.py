@@ -3255,6 +3255,13 @@ def _fit_first(rest: str, timed: bool = False) -> bool:
     return bool(cost) and fit.start() < min(cost)
 
 
+def _fit_before_pick(rest: str) -> bool:
+    """"can i qlora llama 3 70b on a 4090 and if not what gpu": whether it fits on the card
+    named was asked before which to rent, so the verdict leads (was the rental first)."""
+    fit, pick = asks.FIT_ASKED.search(rest), px.RECOMMEND.search(rest)
+    return fit is not None and pick is not None and fit.start() < pick.start()
+
+
 def _hours_counted(s: str) -> bool:
     """Every "how many … needed" asks for hours ("cuántas horas de h100 necesito", "combien
     d'heures de h100 il me faut"), none for cards ("cuántas h100 y cuántas horas" asks both)."""
@@ -5437,7 +5444,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         cheapest_asked=cheapest,
         provider_named=px.provider_named(rest) if intent == "prices" else None,
         fit_first=(intent == "cost" and _fit_first(rest))
-        or (intent == "time" and _fit_first(rest, timed=True)),
+        or (intent == "time" and _fit_first(rest, timed=True))
+        or (intent == "recommend" and _fit_before_pick(rest)),
         gpu_hours_asked=intent == "time" and asks.GPU_HOURS_ASKED.search(rest) is not None,
         days_asked=intent == "time" and _DAYS_ASKED.search(corrected) is not None,
         minutes_asked=intent == "time" and _MINUTES_ASKED.search(corrected) is not None,
