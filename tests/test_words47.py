@@ -166,3 +166,17 @@ def test_a_vague_sum_in_euros_is_not_converted(question: str, lang: str | None,
     assert reply.query.money_foreign and reply.query.budget_usd is None, reply.text
     assert reply.answer.error == error, reply.text
     assert error is not None or reply.answer.budget_foreign, reply.text
+
+
+@pytest.mark.parametrize(("question", "lang", "has"), [
+    # a budget in another currency said for a card, no question word (was "Got it: H100")
+    ("j'ai 2 000 balles pour du h100", "fr", "100 $US donnent 43,1 heures"),
+    ("j'ai 200€ pour du h100", "fr", "sur 1× H100"),
+    ("tengo 200 euros para una h100", "es", "con 100 US$ tienes 43,1 horas"),
+    ("i have 200 quid for h100 hours", None, "At $2.32/hour on 1× H100"),
+])
+def test_a_budget_in_euros_for_a_card_is_asked_in_dollars(question: str, lang: str | None,
+                                                          has: str) -> None:
+    reply = PIPELINE.ask(question, chosen_locale=lang)
+    assert reply.answer.error == "budget_not_usd", reply.text
+    assert has in _plain(reply.text), reply.text

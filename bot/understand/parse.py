@@ -1669,10 +1669,15 @@ _SPENT_ON_GPU: Final = lazy(
 
 # "for h100", "para horas de h100", "pour des heures de h100", "para gastar en una h100": what
 # a sum is for, a card (the GPU names are blanked "gpu" by then).
-_FOR_GPU: Final = lazy(
-    r" ?(?:for|para|pour|para gastar en|to spend on|a depenser sur) (?:(?:(?:des|las|les|the) )?(?:hours|horas|heures|time"
-    r"|tiempo|temps) (?:of|de|d') ?)?(?:(?:an?|una?|une|des|du|de|le|la|el|las|les|the) )?gpu"
-    r"(?![a-z])")
+_FOR_GPU_WORDS: Final = (
+    r" ?(?:for|para|pour|para gastar en|to spend on|a depenser sur) (?:(?:(?:des|las|les|the) )?"
+    r"(?:hours|horas|heures|time|tiempo|temps) (?:of|de|d') ?)?"
+    r"(?:(?:an?|una?|une|des|du|de|le|la|el|las|les|the) )?gpu(?![a-z])")
+_FOR_GPU: Final = lazy(_FOR_GPU_WORDS)
+# ... in another currency: "j'ai 2 000 balles pour du h100", "tengo 200 euros para una h100"
+# (the euro sign is folded away: the figure alone, the currency known from the text as typed).
+_FOREIGN_FOR_GPU: Final = lazy(
+    rf"\d(?: ?k)?(?: ?{px.FOREIGN_UNIT_WORDS})?{_FOR_GPU_WORDS}")
 
 
 # ... said as money one has ("i have", "tengo", "j'ai", "budget"): "make it $3.50 for the h100"
@@ -4583,6 +4588,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     for_gpu = budget is not None and work.money[0].for_gpu and work.hours is None \
         and work.params_b is None and work.model_id is None and not work.family \
         and _HAVE_MONEY.search(corrected) is not None
+    if foreign and work.hours is None and work.params_b is None and work.model_id is None \
+            and not work.family and _HAVE_MONEY.search(corrected) is not None \
+            and _FOREIGN_FOR_GPU.search(work.s) is not None:
+        for_gpu = True  # "j'ai 2 000 balles pour du h100": asked in dollars (was "Got it: H100")
     if (budget is not None or foreign) and (asks.BUDGET_ASK.search(rest) or spent_on_gpu
                                             or for_gpu) and (
             intent in ("prices", "unknown", "recommend")

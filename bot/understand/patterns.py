@@ -907,6 +907,8 @@ CENTS: Final = Guarded(
 _MONEY_WORDS: Final = alt({w for lang in LANGUAGES
                            for w in (*lang.number_words, *lang.hundreds, *lang.thousands)})
 _FOREIGN_UNITS: Final = r"(?:€|£|euros?|eur|gbp|quid|pounds?|libras?|livres? sterling|pesos|lucas|lukas|mangos|varos|piasses|piastres|pavos|balles|soles|reales|mxn|ars|clp|cop|brl)"
+# ... their words, as folded text holds them (no "€", "£")
+FOREIGN_UNIT_WORDS: Final = _FOREIGN_UNITS.replace("€|£|", "")
 # ... but not slang for "bucks" with a stablecoin said after it ("50 balles en usdt", "50 pavos
 # en usdt"): so many USDT (the languages' abbreviations read them so), as "50 usdt".
 FOREIGN_MONEY: Final = lazy(
