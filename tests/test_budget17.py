@@ -111,7 +111,7 @@ CONFIRMED: list[tuple[str, str | None, str]] = [
     # 405Bs the detailed estimate checked
     ("largest model i can run on 8x h200", None,
      "is about 405B by the detailed estimate at typical settings (sequence 2,048, batch 1): "
-     "Llama 3.1 405B and Hermes-3-Llama-3.1-405B."),
+     "Llama 3.1 405B, Hermes-3-Llama-3.1-405B, and Hermes 4 405B."),
 ]
 
 
