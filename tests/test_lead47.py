@@ -146,3 +146,16 @@ def test_a_fit_asked_before_what_to_rent_leads(question: str, lang: str | None,
     text = _text(question, lang)
     assert text.startswith(lead), text
     assert "1× A100 80GB" in text or "1× L40S" in text
+
+
+# "is an h100 enough for … and how long": the card named between "is" and "enough" is the fit
+# asked first (was the time on 3× H100 leading, the "No" on the one asked about unsaid at first).
+@pytest.mark.parametrize(("question", "lead"), [
+    ("is an h100 enough for lora llama 3 70b and how long for 50M tokens",
+     "❌ <b>No: Llama 3 70B does not fit on 1× H100 (LoRA).</b>"),
+    ("is a 4090 enough for qlora llama 3 8b and how long on 100M tokens",
+     "✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>"),
+])
+def test_a_card_asked_enough_before_the_time_leads_with_the_verdict(question: str,
+                                                                      lead: str) -> None:
+    assert _first(question).startswith(lead)

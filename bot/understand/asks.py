@@ -131,6 +131,8 @@ FIT_ASKED: Final = lazy(
     r"fine-?tuner|faire tourner|charger|q?lora)|(?:ca |il |elle )?(?:tient|tiendrait|rentre|passe)"
     # whether one's card is enough: "mi 3060 sirve para …", "me alcanza", "ca suffit pour …"
     r"|(?:sirve|alcanza|aguanta) (?:para|pa|con)|ca suffit|suffit pour|is it enough"
+    # "is an h100 enough for lora llama 3 70b and how long …": the card named between
+    r"|is (?:an? |one |my |the )?[a-z0-9-]+(?: [a-z0-9-]+)? enough"
     r"(?= |$|\?))"
 )
 
