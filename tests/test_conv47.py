@@ -32,3 +32,25 @@ CASES = [
 def test_dataset_after_time_asked_back(locale: str | None, turns: tuple[str, ...],
                                        expected: dict[str, object]) -> None:
     check_turn(converse(*turns, locale=locale)[-1], expected)
+
+
+# Serving priced with no hours ("mistral 7b inference on an h100", then "ok and the price" or
+# "in euros?"): the hours are asked, but the configuration's hourly price comes first (was the
+# hours asked alone, the price asked for never given).
+SERVING_PRICE = [
+    (None, ("mistral 7b inference on an h100", "ok and the price"),
+     {"intent": "cost", "gpu": "h100", "has": ["💵 1× H100: $2.32/hour", "❓"]}),
+    (None, ("mistral 7b inference on 2 h100", "in euros?"),
+     {"intent": "cost", "gpu": "h100", "count": 2,
+      "has": ["US dollars only", "💵 2× H100: $4.64/hour", "❓"]}),
+    ("es", ("inferencia de llama 3 70b en 2 a100", "y el precio?"),
+     {"lang": "es", "intent": "cost", "has": ["💵 2× A100 80GB: 1,84\u00a0US$/hora", "❓"]}),
+    ("fr", ("inférence de mistral 7b sur une h100", "en euros ?"),
+     {"lang": "fr", "intent": "cost", "has": ["dollars américains", "💵 1× H100\u00a0: 2,32", "❓"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), SERVING_PRICE)
+def test_serving_price_before_hours_asked(locale: str | None, turns: tuple[str, ...],
+                                          expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)

@@ -1203,6 +1203,21 @@ def _why(answer: Answer, ph: Phrases, put: Put) -> None:
     put("\n\n")
 
 
+def _hourly_price(query: Query, ph: Phrases, put: Put) -> None:
+    """"mistral 7b inference on an h100", then "ok and the price" (or "in euros?"): serving has
+    no typical duration, so its hours are asked, but the configuration's hourly price is said
+    first (was the hours asked alone, the price asked for never given)."""
+    gpu = ph.cat.gpu_or_none(query.gpu) if query.gpu is not None else None
+    count = query.gpu_count or 1
+    if gpu is None or not gpu.rented or gpu.usd_per_gpu_hour is None \
+            or count > ph.cat.limits.max_gpus:
+        return
+    put("💵 ")
+    put(ph._("%(cfg)s: %(price)s", cfg=ph.config(gpu.id, count),
+             price=ph.per_hour(gpu.usd_per_gpu_hour * count)))
+    put("\n")
+
+
 def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
     """The reply before tidying (renderer.tidy): `render(name)` renders a template with the
     reply's context."""
@@ -1271,6 +1286,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         if query.gpu is not None or query.vram_gb is not None:
             put("\n")  # the fit on the card named follows
     if error:
+        if error == "hours_required":
+            _hourly_price(query, ph, put)
         include("error.html.j2")
     elif answer.steps_alone:
         pass
