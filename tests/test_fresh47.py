@@ -96,3 +96,12 @@ def test_a_step_rate_measured_is_still_judged() -> None:
                "en").text
     assert text.startswith("🏋️"), text
     assert "your 0.3 it/s" in text, text
+
+
+@pytest.mark.parametrize("question", [
+    "how many samples per second can a 3090 do qlora llama 3 8b",
+    "samples/sec for qlora llama 3 8b on 3090",
+])
+def test_samples_a_second_asked_keep_the_tokens_lead(question: str) -> None:
+    # samples are tokens over a length: the tokens/s lead, not a step rate nobody asked
+    assert ask(question, "en").text.startswith("🏋️ <b>About "), ask(question, "en").text

@@ -123,10 +123,12 @@ def test_the_cost_asked_on_its_own_still_leads_where_it_costs_least() -> None:
 # estimate), 8 do not (48.1 GB): bot.detail._held_micro_batch, as the time answer finds it.
 SPEED_ON_CARD: list[tuple[str, str | None, list[str]]] = [
     ("seconds per step for qlora llama 3 8b bs 8 seq 2048 on my 4090", None,
-     ["🏋️ <b>About ", " training tokens/s: Llama 3 8B on 1× RTX 4090 (QLoRA, estimate).</b>",
+     # the steps asked lead (session 47), at the batch said
+     ["⏱ <b>About 0.1 it/s (10.4 s/it): Llama 3 8B on 1× RTX 4090 (QLoRA, estimate), at 16,384 "
+      "tokens an optimizer step (batch 8 × 2,048 tokens).</b>",
+      "🏋️ <b>About ", " training tokens/s: Llama 3 8B on 1× RTX 4090 (QLoRA, estimate).</b>",
       "At micro-batch 2 × gradient accumulation 4: the same effective batch of 8 and the same "
-      "tokens, about 17.9 GB per GPU. 8 sequences at once would need about 48.1 GB per GPU",
-      "📏 At 16,384 tokens an optimizer step (batch 8 × 2,048 tokens), that is about "]),
+      "tokens, about 17.9 GB per GPU. 8 sequences at once would need about 48.1 GB per GPU"]),
     ("how many tok/s training qlora llama3 8b, batch 8, 2048 ctx, on my rtx 4090?", None,
      ["on 1× RTX 4090 (QLoRA, estimate)", "At micro-batch 2 × gradient accumulation 4"]),
     ("cuantos tokens/s entrenando qlora de llama 3 8b con batch 8 y seq 2048 en mi 4090", "es",

@@ -824,7 +824,7 @@ def _take_instances(work: Work, index: CatalogueIndex) -> list[GpuMention]:
         and not found and ("gpu" in work.s) else None
     if cloud is not None:
         # "BM.GPU.H100.8", "gpu_1x_a100_sxm4": an instance type of another cloud, from data
-        shape = index.cloud_instances[re.sub(r"[._ -]", "", cloud.group("name"))]
+        shape = index.cloud_instance(cloud.group("name"))
         if index.find_gpu(shape.gpu) is not None:
             found.append(GpuMention(shape.gpu, cloud.group(0), shape.count,
                                     instance=cloud.group(0)))

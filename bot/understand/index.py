@@ -31,7 +31,7 @@ from rules.model_catalogue import (
     glued_to_a_number,
     name_tokens,
 )
-from rules.schema import GPU
+from rules.schema import GPU, CloudInstance
 
 # Every language's number words ("three", "tres", "trois"), folded.
 NUMBER_WORDS: Final[dict[str, int]] = {
@@ -528,6 +528,11 @@ def _gpu_key(text: str) -> str:
 # --- per catalogue -----------------------------------------------------------------------------
 
 
+# An instance type's separators, dropped to key it and matched by any of them (or none).
+_NO_SEPARATORS: Final = str.maketrans("", "", "._ -")
+_ESCAPED_SEPARATOR: Final = lazy(r"\\[._-]|[._-]")
+
+
 class CatalogueIndex:
     """The look-ups ``understand`` makes in one catalogue."""
 
@@ -554,19 +559,25 @@ class CatalogueIndex:
         # pattern: "radeon 780m", "iris xe", "arc 140v" (not "780m tokens", a data size).
         # Other clouds' instance types (gpus_owned.toml [[cloud_instances]]), longest first:
         # each ".", "_" or "-" also matches a space or nothing ("bm gpu h100 8").
-        self.cloud_instances = {re.sub(r"[._ -]", "", i.name): i for i in cat.cloud_instances}
+        # (Made with lazy, as every pattern of understanding: compiled at first use, its code
+        # kept on disk for the next start.)
+        self.cloud_instances = {i.name.translate(_NO_SEPARATORS): i for i in cat.cloud_instances}
         shapes = sorted((i.name for i in cat.cloud_instances), key=len, reverse=True)
-        self.cloud_pattern = re.compile(
+        self.cloud_pattern = lazy(
             r"(?<![\w.])(?P<name>" + "|".join(
-                re.sub(r"\\[._-]|[._-]", "[._ -]?", re.escape(n)) for n in shapes)
+                _ESCAPED_SEPARATOR.sub("[._ -]?", re.escape(n)) for n in shapes)
             + r")(?![\w.]|-\w)") if shapes else None
         self.igpus = {_gpu_key(k): g for g in cat.igpus for k in (g.name, *g.aliases)}
         names = sorted(self.igpus, key=len, reverse=True)
-        self.igpu_pattern = re.compile(
+        self.igpu_pattern = lazy(
             r"(?<![a-z0-9])(?:(?:amd|intel)(?: radeon| arc)? )?(?P<name>"
             + "|".join(re.escape(n).replace(r"\ ", r"[ -]?") for n in names)
             + r")(?![a-z0-9+])(?! ?(?:tokens?|toks?|params?|parameters?|samples?|rows?|examples?"
             r"|words?|lines?|docs?|documents?)\b)") if names else None
+
+    def cloud_instance(self, said: str) -> CloudInstance:
+        """The instance type `cloud_pattern` found, however its separators were written."""
+        return self.cloud_instances[said.translate(_NO_SEPARATORS)]
 
     def find_gpu(self, text: str) -> GPU | None:
         """``Catalogue.find_gpu``: a GPU by id, name or alias, however its words are spaced."""

@@ -3786,7 +3786,7 @@ def own_run_costed(query: Query, catalogue: Catalogue) -> Query:
 
 # After "amd"/"radeon", the words that name a card not on file ("radeon 7950", "amd rx 480"):
 # up to two words, one with a digit.
-_AMD_WORDS: Final = re.compile(r" ?((?:[a-z]{1,3} )?[a-z]{0,3}\d{2,4}[a-z]{0,3})(?![a-z0-9])")
+_AMD_WORDS: Final = lazy(r" ?((?:[a-z]{1,3} )?[a-z]{0,3}\d{2,4}[a-z]{0,3})(?![a-z0-9])")
 
 
 def _take_igpu(work: _Work, index: CatalogueIndex) -> IntegratedGPU | None:
