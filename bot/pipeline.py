@@ -389,7 +389,7 @@ class Pipeline:
             query = query.model_copy(update={"other_reading": None if read_as is None else (
                 other_reading(read_as, query, previous))})
         reply = self.reply(query, locale)
-        carried = carried_over(asked, query) if not reply.answer.error else ()
+        carried = carried_over(asked, query) if _says_carried(reply) else ()
         if not carried and not skipped:
             return reply
         lines: list[str] = []
@@ -475,7 +475,7 @@ class Pipeline:
         locale = self._locale(asked.lang, asked.lang_sure, chosen_locale, telegram_locale,
                               previous)
         reply = self.reply(query, locale)
-        carried = carried_over(asked, query) if not reply.answer.error else ()
+        carried = carried_over(asked, query) if _says_carried(reply) else ()
         if not carried:
             return reply
         return replace(reply, text=carried_line(query, carried, locale, self.catalogue) + "\n"
@@ -519,7 +519,7 @@ class Pipeline:
                    or self._choice_in(text[part.start:part.end], lambda _: locale)
                    or self.reply(part.query, locale) for part in questions]
         first = questions[0]
-        carried = carried_over(first.asked, first.query) if not replies[0].answer.error else ()
+        carried = carried_over(first.asked, first.query) if _says_carried(replies[0]) else ()
         texts = [reply.text for reply in replies]
         if carried:
             texts[0] = carried_line(first.query, carried, locale, self.catalogue,
@@ -945,6 +945,14 @@ class Pipeline:
 
 # A figure said alone, not a card's name ("2", "$2.50", not "h100"): an alert's threshold.
 _FIGURES: Final = lazy(r"(?<![a-z0-9.,])\d+(?:[.,]\d+)?(?![a-z0-9])")
+
+
+def _says_carried(reply: Reply) -> bool:
+    """Whether the reply opens with what it carried over ("↪️ …, from your last question."):
+    every answer, and the hours asked of a run carried ("ok and the price" after a model served
+    on an H100: its hourly price, the hours asked; was no header there, unlike every other
+    follow-up). Other errors say what is missing, nothing carried."""
+    return not reply.answer.error or reply.answer.error == "hours_required"
 
 
 def _figures(text: str) -> int:

@@ -34,7 +34,10 @@ def test_another_currency_after_serving_with_no_hours_is_answered(
         lang: str, first: str, then: str, currency: str, hours: str) -> None:
     _, second = converse(first, then, locale=lang)
     assert second.locale == lang, second.text
-    assert second.text.startswith(currency), second.text
+    # (under the "↪️ … from your last question" header every follow-up carries: conv48)
+    head, rest = second.text.split("\n", 1)
+    assert head.startswith("↪️ "), second.text
+    assert rest.startswith(currency), second.text
     says(second.text, [currency, hours], ["🤔"])
 
 
