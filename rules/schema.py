@@ -221,6 +221,9 @@ class PlatformExamples(_Data):
     rocm: tuple[str, ...] = Field(min_length=1, max_length=6)
 
 
+_GIB_IN_GB: Final = Decimal(2**30) / Decimal(10**9)  # 1.073741824
+
+
 class IntegratedGPU(Sourced):
     """A GPU built into a laptop or mini-PC processor (Radeon 780M, Intel Iris Xe): no memory
     of its own, it is given part of the system RAM (gpus_owned.toml [[igpus]]). `share`: the
@@ -242,9 +245,13 @@ class IntegratedGPU(Sourced):
         return self
 
     def usable_gb(self, ram_gb: Decimal) -> Decimal:
-        """The GPU's share of `ram_gb`, rounded down to 0.01 GB."""
+        """The GPU's share of `ram_gb`, in GB (10^9 bytes), rounded down to 0.01 GB. RAM is
+        sold in binary sizes: "32 GB" of RAM is 32 GiB (34.36 GB), and Windows' half of it is
+        16 GiB, 17.17 GB, as Apple's share is counted (AppleGPUShare.usable_gb); was 16, read as
+        decimal GB beside the detailed estimate's "17.18 GB (16 GiB)" for the same memory."""
         num, den = self.share
-        return (ram_gb * num / den).quantize(Decimal("0.01"), rounding=ROUND_DOWN).normalize()
+        return (ram_gb * _GIB_IN_GB * num / den).quantize(
+            Decimal("0.01"), rounding=ROUND_DOWN).normalize()
 
 
 class CloudInstance(Sourced):
@@ -266,9 +273,6 @@ class Fp8Arch(Sourced):
     fp8_weight_only: bool = False
     gpus: tuple[str, ...] = Field(min_length=1)
     label: str = Field(min_length=3)  # the short source shown under the reply
-
-
-_GIB_IN_GB: Final = Decimal(2**30) / Decimal(10**9)  # 1.073741824
 
 
 class AppleGPUShare(Sourced):

@@ -514,8 +514,8 @@ def _vllm_fixes(answer: Answer, ph: Phrases, put: Put) -> None:
     assert f is not None
 
     def config(count: int) -> str:
-        return str(ph.config(f.gpu, count)) if f.gpu else str(_(
-            "%(count)s× GPU of %(vram)s", count=count, vram=ph.memory(f.vram_per_card_gb)))
+        return str(ph.config(f.gpu, count)) if f.gpu else str(
+            ph.unnamed_config(count, ph.memory(f.vram_per_card_gb)))
 
     put("\n\n🩹 <b>")
     put(_("What makes it fit in vLLM on %(where)s:", where=config(f.gpu_count)))

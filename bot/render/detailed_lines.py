@@ -401,8 +401,8 @@ def _check(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
         where = ph.config(c.gpu, c.gpu_count)
     else:
         card = c.said_gb if c.said_gb is not None else c.card_gb
-        where = g._("%(count)s× GPU of %(vram)s", count=c.gpu_count,
-                    vram=ph.memory(card if card is not None else c.vram_per_gpu_gb))
+        where = ph.unnamed_config(
+            c.gpu_count, ph.memory(card if card is not None else c.vram_per_gpu_gb))
     if vllm and c.engine == "tgi":
         assert c.card_gb is not None
         # TGI named: everything must fit within its own share of each GPU.

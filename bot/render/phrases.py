@@ -386,6 +386,35 @@ class Phrases:
         # Served in FP16 as said ("--dtype half"): the 16-bit method's names say FP16, not
         # BF16 (set by the renderer for such an answer).
         self.fp16_weights = False
+        # An integrated GPU planned on its share of the RAM said ("radeon 780m, 32gb ram"): the
+        # name the answer gives the one GPU of that memory (set by the renderer: igpu_named),
+        # was "1× GPU of 16 GB".
+        self.igpu_label: str | None = None
+
+    def igpu_named(self, igpu_id: str) -> None:
+        """Names the answer's one unnamed GPU as the integrated GPU whose share of the system
+        RAM the plan is on, as a card is named: "1× Radeon 780M" (was "1× GPU of 16 GB"). Its
+        memory is in the lead just above (igpu_lead.html.j2), "17.17 GB of your 32 GiB (34.36
+        GB)": said again in the name it read "more than the 17.17 GB of 1× Radeon 780M with
+        17.17 GB of your RAM"."""
+        self.igpu_label = str(self.config_named(self.cat.igpu(igpu_id).name, 1))
+
+    @staticmethod
+    def ram_in_gb(ram_gib: Decimal) -> Decimal:
+        """System RAM said ("32gb ram", sold in GiB) in GB (10^9 bytes), to 0.01 GB: 34.36."""
+        return (ram_gib * _GIB / _BYTES_PER_GB).quantize(_CENT)
+
+    def ram_gib(self, ram_gib: Decimal) -> str:
+        """System RAM as it is sold, in GiB, and once in GB: "32 GiB (34.36 GB)"."""
+        return str(self._("%(gib)s GiB (%(gb)s)", gib=self.fmt.num(ram_gib),
+                          gb=self.fmt.gb(self.ram_in_gb(ram_gib))))
+
+    def unnamed_config(self, count: int, vram: str) -> Markup:
+        """`count` GPUs known by their memory alone ("1× GPU of 24 GB"), or the integrated
+        GPU named (igpu_named) when it is the one."""
+        if self.igpu_label is not None and count == 1:
+            return _safe(_escaped(self.igpu_label))
+        return self._("%(count)s× GPU of %(vram)s", count=count, vram=vram)
 
     def fp32_served(self, spec: Method | None) -> bool:
         """Whether `spec` is the plain 16-bit inference this answer serves in FP32."""
@@ -653,8 +682,7 @@ class Phrases:
     def fit_config(self, f: Fit) -> Markup:
         if f.gpu:
             return self.config(f.gpu, f.gpu_count)
-        vram = self.memory(f.vram_gb / f.gpu_count)
-        return self._("%(count)s× GPU of %(vram)s", count=f.gpu_count, vram=vram)
+        return self.unnamed_config(f.gpu_count, self.memory(f.vram_gb / f.gpu_count))
 
     def some_names(self, names: Sequence[str]) -> str:
         """Models of one size, the first few by name and the rest counted: a memory that holds

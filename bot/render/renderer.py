@@ -223,6 +223,9 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
     ph = Phrases(locale, catalogue)
     ph.fp32_weights = answer.fp32_served
     ph.fp16_weights = answer.fp16_served
+    q = answer.query
+    if q.igpu is not None and q.igpu_ram_gb is not None and q.vram_gb is not None:
+        ph.igpu_named(q.igpu)
     context = {"fmt": ph.fmt, "ph": ph, "cat": catalogue, "locale": locale, "answer": answer,
                "catalogue": catalogue}
 
