@@ -35,3 +35,35 @@ def test_serving_price_follow_up_says_what_it_carried(
     reply = converse(*turns, locale=locale)[-1]
     assert reply.text.startswith("↪️ "), reply.text
     check_turn(reply, expected)
+
+
+# 1. A run priced, then a card and hours in one follow-up ("how much for 3 hours on h100"): that
+# run there for those hours, said so, its verdict and how many of the card it takes (was the
+# H100's time alone, the 14B full fine-tune dropped). The price of a card's time asked as such
+# ("how much is 2 h100 for 3 hours") stays GPU time (test_chat11).
+RUN_ON_NEW_CARD = [
+    (None, ("full fine tune qwen 2.5 14b how much", "how much for 3 hours on h100"),
+     {"intent": "cost", "model": "qwen2.5-14b", "method": "full_adamw", "gpu": "h100",
+      "hours": 3, "has": ["↪️ <i>Full AdamW of Qwen2.5 14B", "that run on 1× H100 for 3 hours",
+                          "does not fit on 1× H100", "It takes at least 4× H100"]}),
+    (None, ("how much to qlora llama 3 8b", "how much for 3 hours on 2 h100"),
+     {"intent": "cost", "model": "llama-3-8b", "method": "qlora", "gpu": "h100", "count": 2,
+      "hours": 3, "has": ["↪️ <i>QLoRA of Llama 3 8B", "2× H100 × 3 hours"]}),
+    ("es", ("cuanto cuesta un full fine tune de qwen 2.5 14b", "cuanto por 3 horas en una h100"),
+     {"lang": "es", "intent": "cost", "model": "qwen2.5-14b", "method": "full_adamw",
+      "gpu": "h100", "hours": 3, "has": ["↪️ <i>", "no cabe en 1× H100"]}),
+    ("fr", ("combien pour un full fine-tune de qwen 2.5 14b", "combien pour 3 heures sur une h100"),
+     {"lang": "fr", "intent": "cost", "model": "qwen2.5-14b", "method": "full_adamw",
+      "gpu": "h100", "hours": 3, "has": ["↪️ <i>", "ne tient pas sur 1× H100"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), RUN_ON_NEW_CARD)
+def test_card_and_hours_after_a_run_priced_keep_the_run(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)
+
+
+def test_a_cards_time_asked_as_such_after_a_run_priced_is_still_gpu_time() -> None:
+    reply = converse("how much to qlora llama 3 8b", "how much is 2 h100 for 3 hours")[-1]
+    assert reply.query.params_b is None and not reply.text.startswith("↪️"), reply.text

@@ -1861,7 +1861,8 @@ def _follow_up(
         )
         return _merge(named, previous, names_model=True)
     alone = not marker and stands_alone(new, folded)
-    there = alone and _run_there(new, previous, folded)
+    there = alone and (_run_there(new, previous, folded)
+                       or _run_priced_there(new, previous, folded))
     if alone and not there:
         return new
     short = words(new.text) <= SHORT_WORDS
@@ -3402,6 +3403,26 @@ def _run_there(new: Query, previous: Query, folded: str) -> bool:
         and new.hours is not None and _names_card(new) and not _names_model(new) \
         and not new.family and new.budget_usd is None and words(new.text) <= SHORT_WORDS \
         and not any(p.search(folded) for p in (px.HOW_MUCH, px.COST, px.PRICES, px.RATE))
+
+
+# The card as the place a run goes, "on h100", "en una h100", "sur 2 h100", "on 8x h100"
+# (folded): not the price's subject, as in "how much is 8 h100 for a day".
+_ON_CARD: Final = lazy(
+    r"\b(?:on|en|sur)\s+(?:(?:a|an|one|the|una?|el|la|las|los|une?|les|des|\d+\s?x?|x\d+)\s+)*"
+    r"(?:x\s?)?[a-z]*\d")
+
+
+def _run_priced_there(new: Query, previous: Query, folded: str) -> bool:
+    """"how much for 3 hours on h100" after "full fine tune qwen 2.5 14b how much": the run just
+    priced, priced again on the card it is put on for those hours (was the H100's time alone, the
+    14B full fine-tune dropped). A card that is the price's subject ("how much is 8 h100 for a
+    day") is still GPU time, and after a run not priced ("qlora llama 3 8b on a 4090") a
+    card's time asked stays its own question."""
+    return previous.intent == "cost" and previous.params_b is not None \
+        and new.intent == "cost" and new.hours is not None and _names_card(new) \
+        and not _names_model(new) and new.method is None and not new.inference \
+        and not new.family and new.budget_usd is None and words(new.text) <= SHORT_WORDS \
+        and _ON_CARD.search(folded) is not None
 
 
 def is_catalogue_question(query: Query, folded: str | None = None) -> bool:
