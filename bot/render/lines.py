@@ -45,7 +45,6 @@ from bot.render.offload_lines import (
 )
 from bot.render.phrases import GpuName, Phrases, gpu_forms
 from bot.render.tool_lines import tool_launch, trl_fix
-from bot.understand.asks import STEP_RATE_ASK
 from rules.capacity import (
     LongestContext,
     runs_on_metal,
@@ -1782,8 +1781,7 @@ def steps_expected_lead(answer: Answer, ph: Phrases) -> str | None:
             or not speed.asked or speed.throughput is None or speed.gpu is None \
             or speed.throughput.tokens_per_second <= 0 or answer.params_b is None:
         return None
-    asked = STEP_RATE_ASK.search(query.text.lower())
-    if asked is None or asked.group(0).lstrip().startswith("sample"):
+    if query.step_rate_asked != "steps":
         return None  # "samples per second": the tokens/s lead, the samples after it
     per_step, batch, seq, steps = _optimizer_steps(answer, speed.throughput.tokens_per_second)
     return "⏱ <b>" + str(ph._(

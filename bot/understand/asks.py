@@ -6,7 +6,7 @@ HOW_MANY, HOW_MANY_FOR, NEEDED, BUDGET_WORDS and BUDGET_ASK)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 from bot.understand.languages import words as _words
 from bot.understand.lazy import lazy
@@ -209,6 +209,16 @@ STEP_RATE_ASK: Final = lazy(
     r"|(?<![0-9.,] )(?<![a-z0-9.,])s ?/ ?(?:it|iter|step)s?"
     r"|(?<![\d.] )(?<![\d.])samples? ?(?:per|a|/) ?(?:seconds?|secs?|s))(?![a-z])"
 )
+
+
+def step_rate_asked(text: str) -> Literal["steps", "samples"] | None:
+    """The step rate `text` asks as written (its first STEP_RATE_ASK in lower case): "samples"
+    for samples a second, "steps" for it/s, s/it or a step's time; None when none is asked."""
+    asked = STEP_RATE_ASK.search(text.lower())
+    if asked is None:
+        return None
+    return "samples" if asked.group(0).lstrip().startswith("sample") else "steps"
+
 
 # Which of the methods named trains faster ("qlora vs lora on a 3090 which is faster", "¿lora o
 # qlora, cuál es más rápido?", "lequel est plus rapide ?"): their training speeds, no data said.

@@ -5208,6 +5208,16 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and (work.hours is not None or counted is not None) \
         and (counted is not None or (
             px.WITHIN_HOURS.admits(s) and px.WITHIN_HOURS.pattern.search(s) is not None))
+    # The rate measured, or a step rate asked with none ("what it/s should i expect"): its unit.
+    no_rate = work.flags.tokens_per_second is None and work.step_rate is None \
+        and work.sample_rate is None
+    rate_unit: Literal["tokens", "it_s", "s_it", "samples"] | None = \
+        None if not train_speed_asked else "tokens" \
+        if work.flags.tokens_per_second is not None else "s_it" if work.step_seconds \
+        else "it_s" if work.step_rate is not None \
+        else "samples" if work.sample_rate is not None \
+        else "it_s" if asks.STEP_RATE_ASK.search(rest) \
+        else None
     made = _made(
         owned_aside=owned_aside,
         owned_aside_count=_count_of(work, owned_aside) if owned_aside else None,
@@ -5421,12 +5431,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         if train_speed_asked and (work.flags.tokens_per_second is not None
                                   or work.step_rate is not None
                                   or work.sample_rate is not None) else None,
-        rate_judged_unit=None if not train_speed_asked else "tokens"
-        if work.flags.tokens_per_second is not None else "s_it" if work.step_seconds
-        else "it_s" if work.step_rate is not None
-        else "samples" if work.sample_rate is not None
-        else "it_s" if asks.STEP_RATE_ASK.search(rest)
-        else None,
+        rate_judged_unit=rate_unit,
+        step_rate_asked=asks.step_rate_asked(text) if rate_unit == "it_s" and no_rate else None,
         oom=_oom_hit(rest),
         oom_asked=asks.OOM.search(rest) is not None and not _oom_hit(rest),
         bf16_error=bf16_error,

@@ -194,6 +194,11 @@ class Query(BaseModel):
     # training-speed estimate on the card asked; "what it/s should i expect": the unit alone.
     rate_judged: Decimal | None = None
     rate_judged_unit: Literal["tokens", "it_s", "s_it", "samples"] | None = None
+    # "what it/s should i expect", "how many samples per second": the step rate asked with no
+    # figure (rate_judged_unit "it_s"), as the question's text words it: "steps" (it/s, s/it,
+    # time per step) or "samples" (samples a second: the tokens/s lead); None when its text
+    # asks none (asks.step_rate_asked). Render's steps lead reads it, not the text.
+    step_rate_asked: Literal["steps", "samples"] | None = None
     threshold_usd: Decimal | None = None  # alerts: "below $2"
     # "when 8x h100 gets under 15/hr": the count and the sum said of the configuration,
     # threshold_usd being that sum per GPU (alerts follow the price per GPU)
