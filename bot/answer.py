@@ -980,6 +980,9 @@ class Answer(BaseModel):
     # the run, not converted; the run's cost in dollars leads, said so
     budget_foreign: bool = False
     budget_per_day: Decimal | None = None  # "$500 a month": the hours it buys, a day
+    # "whats 1.2k get me on h200", no count said: the hours the budget buys in whole blocks on
+    # the card's other priced configurations (2× H200, 8× H200), the fewest GPUs first
+    budget_configs: tuple[tuple[int, Decimal, Decimal], ...] = ()
     rent_buy: RentBuy | None = None  # "rent or buy a 4090": the hour weighed, the break-even
     # GPU-hours are sold only in blocks: when the blocks covering the hours the budget buys
     # cost more than the budget ("$50 buys 21.5 hours of H100": 24 of them, $55.68), the blocks
@@ -4955,12 +4958,33 @@ def _budget(query: Query, cat: Catalogue, gpu: GPU | None) -> tuple[Query, dict[
         # "$500 a month": the hours it buys each month, as hours a day.
         per_day = (Decimal(update["hours"]) / query.budget_days).quantize(
             Decimal("0.1"), rounding=ROUND_HALF_UP)
+    configs = _budget_configs(query, named, cat) if gpu is not None and alt is None else ()
     # The hours set are the alternative's: the card asked about has its own line, no quote.
     return query.model_copy(update=update), {
-        "budget_per_day": per_day,
+        "budget_per_day": per_day, "budget_configs": configs,
         "budget": named, "budget_alt": alt, "budget_cheapest": gpu is None, "asked_quote": None,
         "budget_run_least": gpu is None and least is not None,
         **whole}
+
+
+def _budget_configs(query: Query, named: BudgetBuys | None,
+                    cat: Catalogue) -> tuple[tuple[int, Decimal, Decimal], ...]:
+    """"whats 1.2k get me on h200": with no count said and no model, the hours the budget buys
+    on each other configuration of that card the page prices (count, price an hour, hours),
+    in the whole blocks of GPU-hours it buys: the same GPU-hours, shared by more GPUs."""
+    if named is None or query.gpu_count is not None or query.params_b is not None \
+            or query.budget_days is not None:
+        return ()
+    price = cat.gpu(named.gpu).usd_per_gpu_hour
+    if price is None:
+        return ()
+    plan = blocks_within(named.budget_usd / price, price, cat.pricing.block_hours)
+    if plan is None:
+        return ()
+    return tuple((offer.count, offer.usd_per_hour, Decimal(plan.hours_bought) / offer.count)
+                 for offer in sorted(cat.offers, key=lambda o: o.count)
+                 if offer.gpu == named.gpu and offer.count != named.gpu_count
+                 and Decimal(plan.hours_bought) >= offer.count)
 
 
 def _least_paid_run(query: Query, cat: Catalogue) -> Quote | None:

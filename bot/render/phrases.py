@@ -1482,6 +1482,19 @@ class Phrases:
             rate=fmt.num(bought.hours, places), hours=fmt.num(hours, places))
         return _safe(f"💵 <b>{head}</b>\n🧱 {why}")
 
+    def budget_configs(self, gpu: str, configs: tuple[tuple[int, Decimal, Decimal], ...]
+                       ) -> Markup:
+        """"whats 1.2k get me on h200": the hours of the same whole blocks on the card's other
+        priced configurations ("195 hours on 2× H200 ($6.14/hour)")."""
+        fmt = self.fmt
+        listed = [self.ngettext(
+            "%(hours)s hour on %(config)s (%(price)s)", "%(hours)s hours on %(config)s (%(price)s)",
+            hours, config=self.config(gpu, count), price=self.per_hour(price),
+            hours=fmt.num(hours, 2)) for count, price, hours in configs]
+        return _safe("🧩 " + self._(
+            "On the %(gpu)s's other configurations, the same GPU-hours are %(listed)s.",
+            gpu=self.gpu_name(gpu), listed=fmt.list(listed)))
+
     def budget_for_hours(self, budget_usd: Decimal, hours: Decimal, q: Quote,
                          short: bool) -> Markup:
         """"biggest model i can qlora with $40 for 10 hours", no GPU named: the configuration

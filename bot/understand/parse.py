@@ -1860,6 +1860,42 @@ _BUDGET_PER_PERIOD: Final = lazy(
 )
 
 
+# ... said with no currency ("my budget is 1k/month", "1000 al mes, cuantas horas de h100",
+# "2 grand a month"): a month's or a week's money only (a bare figure a day is as likely hours
+# a day: "8 al dia"), in thousands or from 10 up; dollars assumed, said so (_take_bare_per_period).
+_BARE_PER_PERIOD: Final = lazy(
+    r"(?<![\w.,$])(?P<num>\d[\d.,]*)(?P<k> ?(?:k|grand|mil)(?![a-z]))? ?(?:/|a|an|per|each|every|al"
+    r"|por|cada|par|chaque|le|la)? ?(?:1 )?(?P<p>months?|mo|mes|mois|weeks?|wk|semanas?|semaines?)"
+    r"(?![a-z])"
+)
+
+
+# ... in another currency ("1000 € par mois", "500 euros al mes": the sign folded away by then).
+_FOREIGN_PER_PERIOD: Final = lazy(
+    rf"(?<![\w.,])\d[\d.,]*(?: ?(?:k|mil)(?![a-z]))?(?: ?{px.FOREIGN_UNIT_WORDS})? ?(?:/|a|an|per"
+    r"|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?(?:months?|mo|mes|mois|weeks?|wk|semanas?"
+    r"|semaines?|days?|dias?|jours?)(?![a-z])"
+)
+
+
+def _take_bare_per_period(work: _Work, before_hours: str) -> re.Match[str] | None:
+    """A sum with no currency said by the month or the week, its period read as hours to price
+    ("my budget is 1k/month how many h100 hours per day" priced 24 hours of an H100, the
+    budget unread): dollars, assumed and said so, as "2k budget" is. Only with money's words or
+    the hours it buys asked (the caller checks), and no other sum said."""
+    if work.money:
+        return None
+    match = _BARE_PER_PERIOD.search(before_hours)
+    if match is None:
+        return None
+    value = work.num(match.group("num")) * (1000 if match.group("k") else 1)
+    if value < 10:
+        return None  # "2 a month": a count, not a budget
+    work.money.append(_Money(tidy(value), None, assumed=True))
+    work.blank(match.start("num"), match.end("k") if match.group("k") else match.end("num"))
+    return match
+
+
 def _budget_said(corrected: str, budget: Decimal | None) -> str | None:
     """The vague words a budget was said in ("a few hundred bucks": "a few hundred"), when the
     budget is the figure they are read as."""
@@ -1878,7 +1914,7 @@ def _take_bare_money(work: _Work) -> None:
     """A sum with no currency where only a budget can be meant ("2k budget", "i have 2k, how
     many h100 hours", "two grand on a100s"): dollars, said to be assumed (px.BARE_BUDGET)."""
     for match in px.BARE_BUDGET.finditer(work.s):
-        group = next(g for g in "abcdef" if match.group(g))
+        group = next(g for g in "abcdefghi" if match.group(g))
         if group == "f":
             # "a tenner": its notes are dollars and pounds alike; read as dollars, said so.
             work.money.append(_Money(
@@ -1895,6 +1931,8 @@ def _take_bare_money(work: _Work) -> None:
             (match.group("k" + group) or "").strip() or None)
         raw = match.group(group)
         value = (work.num(raw) if raw[0].isdigit() else Decimal(lx.AMOUNT_WORDS[raw])) * scale
+        if group in "ghi" and not match.group("k" + group) and value < 50:
+            continue  # "what does 2 get me": two cards as likely as two dollars
         on_gpu = _BARE_SPENT_ON_GPU.match(work.s, match.end()) is not None
         work.money.append(_Money(tidy(value), None, on_gpu=on_gpu, assumed=True))
         scaled = match.group("k" + group) if group != "d" else None
@@ -3902,7 +3940,12 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # card's (was the A100 for 12 hours and the H100 for 24).
         work.hours, other_hours = other_hours, work.hours
     coin_amount = _take_coin(work) if px.COIN_AMOUNT.admits(work.s) else None
-    _take_money(work, _alert_cue(work.s))
+    alert_cue = _alert_cue(work.s)
+    _take_money(work, alert_cue)
+    bare_period = _take_bare_per_period(work, before_hours) if not alert_cue \
+        and not work.money and not _foreign_money(plain) and (
+            _HAVE_MONEY.search(corrected) is not None
+            or asks.BUDGET_ASK.search(work.s) is not None) else None
     if work.dataset_tokens is None and px.DATA_SIZE.admits(work.s):
         _take_data_size(work)  # before memory: "2GB of text" is data, not a card's memory
     hw.take_count(work)  # before memory: "96GB total across 4 GPUs" is 24 GB per card
@@ -4582,6 +4625,12 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         budget = first_money
     foreign = budget is None and not alert and not rate_foreign and _foreign_money(plain) and bool(
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest))
+    if foreign and work.hours is not None and work.hours_as in (None, "month") \
+            and _FOREIGN_PER_PERIOD.search(before_hours) is not None:
+        # "1000 € par mois, combien d'heures de h100 par jour": the month is the euros', no
+        # month of rental to price (was 720 hours of an H100 quoted in dollars): refused in
+        # euros as a budget in them is, nothing converted.
+        work.hours = work.hours_as = None
     # "avísame si la h100 baja de 2 euros": a threshold in another currency is not dollars;
     # it is refused (nothing converted), never set as "below $2".
     alert_foreign = alert and _foreign_money(plain)
@@ -4625,9 +4674,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
                 1000 if priced.group("k") else 1))
     # "$500 a month, how many a100 hours a day": the month is the budget's, not hours to price.
     budget_days: int | None = None
-    if budget is not None and work.hours is not None and work.hours_as in (None, "month") \
-            and px.MONEY.admits(before_hours):
-        period = _BUDGET_PER_PERIOD.search(before_hours)
+    if budget is not None and work.hours is not None and work.hours_as in (None, "month"):
+        # (a sum with no currency, "1k/month", "2 grand a month": dollars assumed)
+        period = bare_period or (_BUDGET_PER_PERIOD.search(before_hours) if px.MONEY.admits(
+            before_hours) else None) or (_BARE_PER_PERIOD.search(before_hours)
+                                         if work.money[0].assumed else None)
         if period is not None:
             unit = period.group("p")
             days = 30 if unit[0] == "m" else 7 if unit[0] in "ws" else 1

@@ -966,7 +966,7 @@ DATA_SIZE: Final = Guarded(
 BARE_CLAUSE_END: Final = lazy(r" ?(?:[,.;:!?)]|$)")
 BARE_BUDGET: Final = Guarded(
     r"budget|presupuesto|grand|\d ?k(?![a-z])|\d mil(?![a-z])|have|got|tengo|j.?ai|spend|gastar|depenser"
-    r"|fiver|tenner|hundo|hunnid",
+    r"|fiver|tenner|hundo|hunnid|get me|gets me|buy me|buys me|me donne|m.?achete",
     # "2k budget", "500 de budget", "a 2k budget"
     rf"(?<![\w.,])(?P<a>{NUM_SP})(?P<ka>{_BARE_SCALE})? ?(?:usd |dollar )?(?:(?:de |of )?budget|de presupuesto)(?![a-z])"
     # "budget of 50", "budget is 3k", "budget: 2k", "presupuesto de 2 mil", "mon budget est de 2k"
@@ -981,6 +981,13 @@ BARE_BUDGET: Final = Guarded(
     rf"|(?<![\w.,])(?P<e>{NUM_SP})(?P<ke> ?k)(?![a-z]) ?(?=(?:on|en|sur) (?:(?:an?|una?|une|des|le|la|el) )?gpu(?![a-z]))"
     # "a tenner", "a fiver", "a hundo": a banknote's slang, no currency said (parse.SLANG_SUMS)
     r"|(?<![a-z])(?:an? )?(?P<f>fiver|tenner|hundo|hunnid)(?![a-z])"
+    # "whats 1.2k get me on h200", "what does 500 buy me", "qu'est-ce que 1,2k me donne sur une
+    # h200", "1,2k ça me donne quoi": the sum whose worth is asked (was the price list)
+    rf"|(?<![a-z])(?:(?:what|wat|wut)'?s|(?:what|wat|wut) (?:does|do|will|would|can|could)) (?:like |about |around |~ ?)?"
+    rf"(?P<g>{NUM_SP})(?P<kg>{_BARE_SCALE})? (?=(?:gets?|buys?) me(?![a-z]))"
+    rf"|(?<![a-z])(?:qu.?est.ce que|que) (?P<h>{NUM_SP})(?P<kh>{_BARE_SCALE})? (?=(?:me|m.) ?"
+    rf"(?:donne|achete|offre|paie)(?:nt)?(?![a-z]))"
+    rf"|(?<![\w.,])(?P<i>{NUM_SP})(?P<ki>{_BARE_SCALE})? (?=(?:ca|ça) (?:me donne|m.?achete|me paie)(?![a-z]))"
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)

@@ -609,9 +609,9 @@ LANGUAGE = Language(
         "BUDGET_ASK": (
             r"how many (?:[a-z0-9]+ ){0,3}(?:hours?|hrs?)", r"how long", r"what can i", r"hours is that",
             # "what does 500 usd get me on an a100", "what will $300 buy me"
-            r"what (?:does|do|will|would|can|could) (?:[a-z0-9]+ ){0,3}(?:get|buy) me",
+            r"(?:what|wat|wut) (?:does|do|will|would|can|could) (?:[a-z0-9]+ ){0,3}(?:get|buy) me",
             # "whats 500 bucks get me on 8x h100", "what's $200 buy me"
-            r"what'?s (?:[a-z0-9$.,]+ ){0,3}(?:gets?|buys?) me",
+            r"(?:what|wat|wut)'?s (?:[a-z0-9$.,]+ ){0,3}(?:gets?|buys?) me",
             # "how much h100 time does 300 usdt get me" (was the price list)
             r"how much (?:[a-z0-9]+ ){0,3}(?:does|do|will|would|can|could) (?:[a-z0-9$.,]+ ){0,3}"
             r"(?:get|buy) me",

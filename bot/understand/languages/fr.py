@@ -563,7 +563,9 @@ LANGUAGE = Language(
             r"(?:je|on) (?:peux|pourrais|peut|pourrait) faire quoi",
             r"heures ca fait",
             # "qu'est-ce que 100 $ me donnent sur une a100", "ça m'achète combien d'heures"
-            r"(?:qu.?est.ce que|que) (?:[a-z0-9]+ ){0,3}(?:me|m.) ?(?:donnent?|offrent?|achetent?|paient?)",
+            r"(?:qu.?est.ce que|que) (?:[a-z0-9]+ ){0,3}(?:me|m.) ?(?:donne|offre|achete|paie)(?:nt)?(?![a-z])",
+            # "1,2k ça me donne quoi sur h200", "500 $ ça m'achète combien d'heures"
+            r"ca (?:me donne|m.?achete|me paie)(?![a-z])",
         ),
         "PAY_INTENDED": (
             # "je veux payer en bitcoin", "je vais payer en usdt", "on compte payer en crypto"

@@ -1,0 +1,103 @@
+"""Money as users write it (money48): a budget by the month with no currency ("my budget is
+1k/month how many h100 hours per day") and in euros, a bare "1.2k" whose worth on a card is asked
+("whats 1.2k get me on h200"), and whether a run fits a budget said in words ("i have fifty bucks,
+can i qlora llama 3 8b")."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from bot.pipeline import Pipeline
+from bot.understand import understand
+from rules.catalogue import load_catalogue
+
+CAT = load_catalogue()
+PIPELINE = Pipeline(CAT)
+
+
+def _plain(text: str) -> str:
+    """The reply with CLDR's no-break spaces as spaces ("1 000 $US")."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def _reply(question: str, lang: str | None) -> str:
+    return _plain(PIPELINE.ask(question, chosen_locale=lang).text)
+
+
+# 1. A budget by the month: the hours it buys on the card asked, at the published price, and
+# a day's share of them over a month of 30 days (was 24 hours of the card priced, the budget
+# unread, or a month of rental quoted for "1000 € par mois").
+@pytest.mark.parametrize(("question", "lang", "budget", "days", "text"), [
+    ("my budget is 1k/month how many h100 hours per day", None, "1000", 30,
+     "Per month (a month taken as 30 days): about 14.3 hours a day."),
+    ("my budget is 1k/month how many h100 hours per day", None, "1000", 30,
+     "$1,000 buys 430 hours of 1× H100 in whole blocks"),
+    ("budget 1k a month, h100 hours?", None, "1000", 30, "No currency named"),
+    ("i have 2 grand a month how many h100 hrs a day", None, "2000", 30,
+     "$2,000 buys 862 hours of 1× H100"),
+    ("1k/mo budget h100 hours per day?", None, "1000", 30, "about 14.3 hours a day"),
+    ("1000 al mes, cuantas horas de h100 al dia", "es", "1000", 30,
+     "Por mes (contando un mes como 30 días): unas 14,3 horas al día."),
+    ("mon budget c'est 2k par mois, combien d'heures de h200 par jour", "fr", "2000", 30,
+     "2 000 $US vous donnent 650 heures de 1× H200"),
+])
+def test_a_bare_budget_by_the_month(question: str, lang: str | None, budget: str, days: int,
+                                    text: str) -> None:
+    query = understand(question, CAT)
+    assert query.budget_usd == Decimal(budget)
+    assert query.budget_days == days and query.hours is None
+    reply = _reply(question, lang)
+    assert text in reply, reply
+    assert "× 24 hours" not in reply and "× 720 h" not in reply
+
+
+@pytest.mark.parametrize(("question", "lang", "text"), [
+    ("1000 € par mois, combien d'heures de h100 par jour", "fr",
+     "je ne convertis pas les devises"),
+    ("1000 euros al mes, cuantas horas de h100 al dia", "es", "no convierto"),
+    ("£500 a month, how many h100 hours", None, "I do not convert currencies"),
+])
+def test_a_foreign_budget_by_the_month_is_not_a_month_of_rental(question: str, lang: str | None,
+                                                                text: str) -> None:
+    query = understand(question, CAT)
+    assert query.money_foreign and query.hours is None and query.budget_usd is None
+    reply = _reply(question, lang)
+    assert text in reply, reply
+    assert "720" not in reply
+
+
+# 2. A bare sum whose worth is asked: a budget in dollars, said to be assumed, and its hours
+# on the card asked and on that card's other priced configurations (was the price list).
+@pytest.mark.parametrize(("question", "lang", "budget", "text"), [
+    ("whats 1.2k get me on h200", None, "1200",
+     "On the H200's other configurations, the same GPU-hours are 195 hours on 2× H200 "
+     "($6.14/hour) and 48.75 hours on 8× H200 ($24.56/hour)."),
+    ("whats 1.2k get me on h200", None, "1200", "$1,200 buys 390 hours of 1× H200"),
+    ("what does 500 buy me on an h100", None, "500", "$500 buys 214 hours of 1× H100"),
+    ("wat does 500 buy me on an h100", None, "500", "$500 buys 214 hours of 1× H100"),
+    ("1,2k ça me donne quoi sur h200", "fr", "1200", "1 200 $US vous donnent 390 heures"),
+    ("qu'est-ce que 1,2k me donne sur une h200", "fr", "1200", "195 heures sur 2× H200"),
+])
+def test_a_bare_sum_whose_worth_is_asked(question: str, lang: str | None, budget: str,
+                                         text: str) -> None:
+    query = understand(question, CAT)
+    assert query.budget_usd == Decimal(budget) and query.budget_assumed
+    reply = _reply(question, lang)
+    assert text in reply, reply
+    assert "GPU prices per hour" not in reply
+
+
+@pytest.mark.parametrize("question", [
+    "whats 2 get me",  # two cards as likely as two dollars
+    "qu'est-ce que 2 me donne",
+    "whats 1.2k get me on 1x h200",  # a count said: that configuration alone
+])
+def test_no_sum_or_no_other_configuration(question: str) -> None:
+    query = understand(question, CAT)
+    if "h200" not in question:
+        assert query.budget_usd is None
+    else:
+        assert query.budget_usd == Decimal(1200)
+        assert "other configurations" not in _reply(question, None)
