@@ -1487,7 +1487,7 @@ class Phrases:
         """"whats 1.2k get me on h200": the hours of the same whole blocks on the card's other
         priced configurations ("195 hours on 2× H200 ($6.14/hour)")."""
         fmt = self.fmt
-        listed = [self.ngettext(
+        listed: list[str] = [self.ngettext(
             "%(hours)s hour on %(config)s (%(price)s)", "%(hours)s hours on %(config)s (%(price)s)",
             hours, config=self.config(gpu, count), price=self.per_hour(price),
             hours=fmt.num(hours, 2)) for count, price, hours in configs]
