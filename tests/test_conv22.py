@@ -79,8 +79,9 @@ CURRENCY = [
       "Prix de 1× H100\u00a0: 2,32\u00a0$US/heure."]),
     ("en", "how much for 10 hours on an a100", "in dollars?",
      ["In US dollars:", "$9.20"]),
+    # after a fit no run was priced: the configuration's hourly price, no cost made up (conv48)
     ("en", "qlora llama 3 8b on an h100", "in eur?",
-     ["Our prices are in US dollars only:", "Illustrative cost: $23.20"]),
+     ["Our prices are in US dollars only:", "💵 1× H100: $2.32/hour"]),
     ("en", "qlora llama 3 8b on an h100", "and in dollars?",
      ["In US dollars:", "Illustrative cost: $23.20"]),
 ]

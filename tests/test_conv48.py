@@ -67,3 +67,41 @@ def test_card_and_hours_after_a_run_priced_keep_the_run(
 def test_a_cards_time_asked_as_such_after_a_run_priced_is_still_gpu_time() -> None:
     reply = converse("how much to qlora llama 3 8b", "how much is 2 h100 for 3 hours")[-1]
     assert reply.query.params_b is None and not reply.text.startswith("↪️"), reply.text
+
+
+# 2. "in euros?" after a fit (no run priced, no hours said): prices are in US dollars, nothing
+# converted, and the price of the configuration the verdict was on, if it has one; no cost made
+# up (was an illustrative 10 hours on an L40S). The fit stays the chat's question after it.
+EUROS_AFTER_FIT = [
+    (None, ("does llama 3 8b qlora fit a 4090", "in euros?"),
+     {"intent": "unknown", "model": "llama-3-8b", "gpu": "rtx-4090",
+      "has": ["↪️ <i>QLoRA of Llama 3 8B on 1× RTX 4090", "US dollars only",
+              "We rent the RTX 4090, but its price is not published"],
+      "lacks": ["Illustrative", "L40S", "✅"]}),
+    (None, ("does llama 3 70b qlora fit on 2 h100", "in euros?"),
+     {"intent": "unknown", "gpu": "h100", "count": 2,
+      "has": ["US dollars only", "💵 2× H100: $4.64/hour"], "lacks": ["Illustrative", "✅"]}),
+    ("es", ("me cabe llama 3 8b qlora en una 4090", "en euros?"),
+     {"lang": "es", "intent": "unknown", "gpu": "rtx-4090",
+      "has": ["dólares estadounidenses", "su precio no está publicado"],
+      "lacks": ["Coste de ejemplo", "L40S"]}),
+    ("es", ("me cabe llama 3 8b qlora en una 3090", "y en euros?"),
+     {"lang": "es", "intent": "unknown", "gpu": "rtx-3090",
+      "has": ["dólares estadounidenses"], "lacks": ["Coste de ejemplo", "L40S", "💵"]}),
+    ("fr", ("est-ce que llama 3 8b qlora tient sur une h100", "en euros ?"),
+     {"lang": "fr", "intent": "unknown", "gpu": "h100",
+      "has": ["dollars américains", "💵 1× H100\u00a0: 2,32\u00a0$US/heure"],
+      "lacks": ["titre d'exemple"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), EUROS_AFTER_FIT)
+def test_another_currency_after_a_fit_makes_up_no_cost(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)
+
+
+def test_the_fit_is_still_continued_after_the_currency() -> None:
+    last = converse("does llama 3 8b qlora fit an h100", "in euros?", "how much for 10 hours")[-1]
+    check_turn(last, {"intent": "cost", "model": "llama-3-8b", "method": "qlora", "gpu": "h100",
+                      "hours": 10, "has": ["$23.20"]})

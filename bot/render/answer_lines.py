@@ -852,7 +852,9 @@ def _body(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     elif intent == "help" and query.program_licence:
         put(_program_licence(query.program_licence, ph))
     elif intent == "unknown" and query.currency_asked:
-        pass  # "y en euros?": the currency line above is the answer, not "I did not understand"
+        # "y en euros?": the currency line above is the answer, not "I did not understand";
+        # after a verdict on a card ("does llama 3 8b qlora fit a 4090"), that card's price
+        _verdict_card_price(query, ph, put)
     elif intent in ("help", "unknown"):
         include("service.html.j2" if query.service_asked else "help.html.j2")
     elif intent == "compare":
@@ -1216,6 +1218,22 @@ def _hourly_price(query: Query, ph: Phrases, put: Put) -> None:
     put(ph._("%(cfg)s: %(price)s", cfg=ph.config(gpu.id, count),
              price=ph.per_hour(gpu.usd_per_gpu_hour * count)))
     put("\n")
+
+
+def _verdict_card_price(query: Query, ph: Phrases, put: Put) -> None:
+    """"in euros?" after a fit on a card: the hourly price of that configuration, the only
+    price the verdict could stand for (no run's hours were said, so no cost is made up); on a
+    card whose price is unpublished, that said; on one we do not rent, nothing more."""
+    gpu = ph.cat.gpu_or_none(query.gpu) if query.gpu is not None else None
+    if gpu is None or not gpu.rented:
+        return
+    if gpu.usd_per_gpu_hour is None:
+        put("\n💵 ")
+        put(ph._("We rent the %(gpu)s, but its price is not published: ask support before "
+                 "planning on it.", gpu=ph.gpu_name(gpu.id)))
+        return
+    put("\n")
+    _hourly_price(query, ph, put)
 
 
 def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:

@@ -2429,6 +2429,18 @@ def _price_of_run(
     # ... and "in eur?", "¿y en euros?": that cost, with the line saying we quote US dollars
     # only (was that line alone).
     other = _currency_asked_alone(new, folded) == "other"
+    if other and previous.intent == "fit" and previous.params_b is not None \
+            and not previous.inference and previous.hours is None \
+            and previous.budget_usd is None:
+        # "in euros?" after "does llama 3 8b qlora fit a 4090": no run was priced, so none is
+        # (was an illustrative cost on an L40S, made up); the currency answered, with the
+        # hourly price of the configuration the verdict was on (render: _currency_alone).
+        # Intent "unknown" is not continuable: the fit stays the chat's question.
+        lang = new.lang if new.lang_sure or not previous.lang_sure else previous.lang
+        return previous.model_copy(update={
+            "intent": "unknown", "text": new.text, "follow_up": True,
+            "lang": lang or previous.lang, "lang_sure": new.lang_sure or previous.lang_sure,
+            "currency_asked": True, "dollars_asked": False})
     word = new.intent in ("unknown", "prices") and _PRICE_WORD_ALONE.match(folded) is not None
     if alone or dollars or other or word:
         new = new.model_copy(update={"intent": "prices", "currency_asked": False})
