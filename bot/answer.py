@@ -755,6 +755,24 @@ class LargestElsewhere:
     sample_len: int
 
 
+@dataclass(frozen=True, slots=True)
+class IgpuCompare:
+    """"radeon 780m vs rtx 4060": an integrated GPU (gpus_owned.toml [[igpus]]) against one
+    card. The integrated GPU has no memory of its own: its side is its share of the RAM said
+    (`share_gb`, None when no RAM was said: the reply asks for it), weighed with the planning
+    rule as any memory is; the card's side is its own memory. No speed is compared: the
+    integrated GPU reads the system RAM, whose speed is not on file."""
+
+    igpu: str
+    gpu: str
+    ram_gb: Decimal | None  # the system RAM said, in GiB as RAM is sold
+    share_gb: Decimal | None  # the integrated GPU's share of it, in GB
+    method: MethodId | None  # None: no model said
+    igpu_fit: Fit | None  # None: no model, or no RAM said
+    card_fit: Fit | None  # None: no model
+    bf16_gb: Decimal | None = None  # BF16 held by neither: compared in 4-bit, as run at home
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -819,6 +837,7 @@ class Answer(BaseModel):
     primary: MethodAnswer | None = None  # the asked method, or QLoRA when none was asked
     quote: Quote | None = None
     comparison: Comparison | None = None
+    igpu_compare: IgpuCompare | None = None
     ratio: PriceRatio | None = None
     savings: tuple[Saving, ...] = ()
     # "Minimum to get started": the smallest block of GPU-hours on the cheapest GPU-hour (or on
@@ -5919,7 +5938,38 @@ def _largest_each(query: Query, gpu_a: str, count_a: int, gpu_b: str, count_b: i
     return method, tuple(each)
 
 
+def _igpu_compared(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU) -> Answer:
+    """"780m o 4060 para llama 3 8b": the integrated GPU's share of the RAM said against the
+    card's own memory, for the model asked (IgpuCompare)."""
+    assert query.igpu is not None
+    igpu = cat.igpu(query.igpu)
+    ram = query.igpu_ram_gb
+    share = igpu.usable_gb(ram) if ram is not None else None
+    params = query.params_b
+    if params is None:
+        return _made_answer(**base, igpu_compare=IgpuCompare(
+            igpu.id, gpu.id, ram, share, None, None, None))
+    method: MethodId = _asked_method(query, cat)
+
+    def sides(m: MethodId) -> tuple[Fit | None, Fit]:
+        on_igpu = fit_vram(m, params, share, 1, catalogue=cat) if share is not None else None
+        return on_igpu, fit(m, params, gpu.id, 1, catalogue=cat)
+
+    on_igpu, on_card = sides(method)
+    bf16: Decimal | None = None
+    if method == "inference_bf16" and not query.serving_precision_said \
+            and not (on_card.fits and (on_igpu is None or on_igpu.fits)):
+        # Both are machines at home, where llama.cpp, Ollama and LM Studio load 4-bit weights
+        # (_run_at_home): compared there, and said, when BF16 misses on either side.
+        bf16, method = on_card.estimate_gb, "inference_int4"
+        on_igpu, on_card = sides(method)
+    return _made_answer(**base, igpu_compare=IgpuCompare(
+        igpu.id, gpu.id, ram, share, method, on_igpu, on_card, bf16))
+
+
 def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:
+    if query.igpu_compared and gpu is not None:
+        return _igpu_compared(query, cat, base, gpu)
     count = base["gpu_count"] or 1
     # "una B200 o dos H200": each side its own count; a count said once applies to both.
     count_b = query.other_gpu_count if query.other_gpu_count is not None else count

@@ -25,6 +25,7 @@ from bot.detail import DEFAULT_SEQ_LEN, DetailedAnswer, TrainingEstimate
 from bot.engines import engine_name
 from bot.render.batch_lines import batch_lines, batch_memory
 from bot.render.detailed_lines import host_ram_lines
+from bot.render.igpu_lines import igpu_compare_lines
 from bot.render.lines import (
     bf16_error_line,
     budget_said_quote,
@@ -1315,6 +1316,8 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
         if gate:
             put("\n")
             put(gate)
+    elif answer.igpu_compare is not None:
+        igpu_compare_lines(answer, ph, put, lambda: include("igpu_lead.html.j2"))
     elif answer.card_noted:
         _card_noted(answer, ph, put)
     elif answer.multi_gpu_alone:

@@ -1414,7 +1414,7 @@ _RIG_ONE_BOX: Final = lazy(
     r"(?:rig|box|build|setup|workstation|server|pc|equipo|maquina|config)(?: ?:| has| tiene| a))"
     r"(?![a-z])"
 )
-_RIG_VERSUS: Final = lazy(
+RIG_VERSUS: Final = lazy(
     r"(?<![a-z])(?:vs\.?|versus|compar\w*|or|better|worse|faster|slower|which (?:one|card|gpu|is|"
     r"of them|should|to|would)|differences?|instead|upgrade|switch|o|mejor|peor|mas rapid[ao]|"
     r"cual|diferencias?|en vez|ou|meilleure?|mieux|plus rapide|laquelle|lequel|difference|"
@@ -1432,14 +1432,14 @@ def one_rig(work: Work, rest: str, index: CatalogueIndex) -> tuple[tuple[str, in
     if len(mentions) < 2 or any(g.gpu_id is None or g.alt_count is not None for g in mentions):
         return ()
     if len({(g.gpu_id, g.stated_gb) for g in mentions}) == 1 and _RIG_JOINED.search(rest) \
-            and not _RIG_VERSUS.search(rest) and not _RIG_ADDED_ANY.search(rest):
+            and not RIG_VERSUS.search(rest) and not _RIG_ADDED_ANY.search(rest):
         # "3090 + 3090", "a 3090 FE and a 3090": the same card twice is two of it, nothing to
         # compare (was "Which two GPUs should I compare?").
         mentions[0].count = sum(g.count or 1 for g in mentions)
         work.gpus = [mentions[0]]
         return ()
     if len({g.gpu_id for g in mentions}) < 2 or not _RIG_JOINED.search(rest) \
-            or _RIG_VERSUS.search(rest) or _RIG_ADDED_ANY.search(rest):
+            or RIG_VERSUS.search(rest) or _RIG_ADDED_ANY.search(rest):
         return ()
     if work.params_b is None and all(
             index.gpu(g.gpu_id).rented and index.gpu(g.gpu_id).usd_per_gpu_hour is not None  # type: ignore[arg-type]
@@ -1580,7 +1580,7 @@ def two_rigs(
         adds = _RIG_ADDED.search(gap) is not None or _RIG_ADD_ONE.search(gap) is not None or (
             _RIG_BUY_ONE.search(gap) is not None and _RIG_TOO.match(rest[right.end() :]) is not None)
         if split is not None or len(gap) > 40 or not (
-                _RIG_VERSUS.search(gap) or _RIG_THAN.search(gap) or adds):
+                RIG_VERSUS.search(gap) or _RIG_THAN.search(gap) or adds):
             return None
         split, added = i + 1, adds
     if split is None or (len(mentions) < 3 and not added):

@@ -3827,16 +3827,30 @@ def own_run_costed(query: Query, catalogue: Catalogue) -> Query:
 _AMD_WORDS: Final = lazy(r" ?((?:[a-z]{1,3} )?[a-z]{0,3}\d{2,4}[a-z]{0,3})(?![a-z0-9])")
 
 
-def _take_igpu(work: _Work, index: CatalogueIndex) -> IntegratedGPU | None:
+def _take_igpu(work: _Work, index: CatalogueIndex) -> tuple[IntegratedGPU, tuple[int, int]] | None:
     """An integrated GPU named ("radeon 780m", "intel iris xe", "arc 140v"): taken out of the
-    text (its digits are no model size), the first one named."""
+    text (its digits are no model size), the first one named, and where it was said."""
     if index.igpu_pattern is None:
         return None
     match = index.igpu_pattern.search(work.s)
     if match is None:
         return None
     work.blank(*match.span())
-    return index.igpus[match.group("name").replace("-", " ")]
+    return index.igpus[match.group("name").replace("-", " ")], match.span()
+
+
+def _igpu_against_card(said: str, igpu_at: tuple[int, int], work: _Work) -> bool:
+    """Whether the one card named is compared with the integrated GPU ("radeon 780m vs rtx
+    4060", "780m o 4060 para llama 3 8b", "iris xe ou rtx 3050"): a word of comparison
+    (hw.RIG_VERSUS) in the few words between the two names, in either order."""
+    if len(work.gpus) != 1 or work.gpus[0].gpu_id is None:
+        return False
+    card = said.find(work.gpus[0].text)
+    if card < 0:
+        return False
+    gap = said[igpu_at[1]:card] if card >= igpu_at[1] else \
+        said[card + len(work.gpus[0].text):igpu_at[0]]
+    return len(gap) <= 40 and hw.RIG_VERSUS.search(gap) is not None
 
 
 def _understand(text: str, catalogue: Catalogue) -> Query:
@@ -3894,7 +3908,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         work.blank(*weights.span())
     _vllm_case(work, plain)
     _take_download(work, plain)
-    igpu = _take_igpu(work, index)
+    igpu_said = _take_igpu(work, index)
+    igpu, igpu_at = igpu_said if igpu_said is not None else (None, (0, 0))
     hw.take_gpus(work, index)
     if _FOREIGN_HELD.search(work.s) is not None:
         _blank_foreign_per_hour(work)
@@ -3954,8 +3969,18 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     # "llama 3 8b on a raspberry pi 8gb", "intel i7 16gb": no GPU, the memory is the RAM.
     machine = asks.cpu_machine(corrected) if not work.gpus and igpu is None else None
     igpu_ram: Decimal | None = None
-    if igpu is not None and work.gpus:
-        igpu = None  # "780m or a 4090": the card named is answered
+    igpu_compared = igpu is not None and _igpu_against_card(s, igpu_at, work)
+    if igpu_compared:
+        # "radeon 780m vs rtx 4060": the two compared (bot.answer.IgpuCompare), the RAM said
+        # the integrated GPU's (was "Which two GPUs should I compare?", or the card alone).
+        # "radeon 890m 64gb vs rtx 4060": a memory no 4060 has, kept with the card (said_gb),
+        # is the integrated GPU's RAM.
+        card = work.gpus[0]
+        igpu_ram = work.ram_gb if work.ram_gb is not None else work.vram_gb \
+            if work.vram_gb is not None else card.said_gb
+        work.ram_gb = work.vram_gb = card.said_gb = None
+    elif igpu is not None and work.gpus:
+        igpu = None  # "780m, how long on an h100": the card named is answered
     elif igpu is not None:
         # "radeon 780m with 32gb ram", "iris xe 16gb": the memory said is the system RAM, of
         # which the driver gives the GPU its share; the plan is on that share. None said: the
@@ -4577,6 +4602,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     amd_words = _AMD_WORDS.match(rest, amd_match.end()) if amd_match is not None else None
     if (amd_unnamed or igpu is not None) and intent == "unknown":
         intent = "memory"  # "tengo una AMD": which card, and which model
+    if igpu_compared:
+        intent = "compare"
     alert = intent == "alert"
     if work.money and work.money[0].assumed and _foreign_money(plain):
         work.money.clear()  # "j'ai 2k€ de budget": the euros, not an assumed dollar
@@ -5604,6 +5631,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         amd_words=amd_words.group(1).strip() if amd_words is not None else "",
         igpu=igpu.id if igpu is not None else None,
         igpu_ram_gb=igpu_ram,
+        igpu_compared=igpu_compared,
         galore=flags.galore,
         # "qdora" is corrected to "qlora" as a typo: DoRA read before the corrections too.
         dora=flags.dora or st.DORA.search(folded) is not None,

@@ -822,6 +822,9 @@ class Query(BaseModel):
     # the reply asks for it).
     igpu: str | None = None
     igpu_ram_gb: Decimal | None = None
+    # "radeon 780m vs rtx 4060": the integrated GPU compared with the one card named (`gpu`),
+    # its RAM (`igpu_ram_gb`) said or asked for; `vram_gb` stays unset (bot.answer.IgpuCompare).
+    igpu_compared: bool = False
     # GaLore named ("galore llama 7b on a 4090?", "optim galore_adamw"): an optimizer the
     # detailed estimator does not model, said so before the figures.
     galore: bool = False

@@ -1,0 +1,111 @@
+"""An integrated GPU compared with a card ("radeon 780m vs rtx 4060", bot.answer.IgpuCompare):
+the integrated GPU's share of the RAM said against the card's own memory, for the model asked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from bot.answer import Answer
+from bot.render.phrases import Phrases
+from rules.fit import Fit, fit_vram
+from rules.schema import MethodId
+
+# The RAM sizes laptops and mini-PCs are sold with, in GiB: the least one whose share holds the
+# run is said when no RAM was.
+_RAM_SIZES = (8, 16, 24, 32, 48, 64, 96, 128)
+
+
+def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object],
+                       lead: Callable[[], None]) -> None:
+    """The comparison; `lead` puts the integrated GPU's lead (igpu_lead.html.j2), which says
+    its share of the RAM or asks for the RAM."""
+    _, fmt, cat = ph._, ph.fmt, ph.cat
+    c = answer.igpu_compare
+    assert c is not None
+    igpu = ph.gpu_name(cat.igpu(c.igpu).name)
+    card = ph.gpu_name(c.gpu)
+    who = ph.subject(answer.model_name, answer.params_b) if answer.params_b is not None \
+        else None
+    how = ph.method_short(c.method) if c.method is not None else None
+    on_igpu, on_card = c.igpu_fit, c.card_fit
+    if on_igpu is not None and on_card is not None:
+        if on_igpu.fits and on_card.fits:
+            roomier = igpu if on_igpu.headroom_gb > on_card.headroom_gb else card
+            put("⚖️ <b>")
+            put(_("Both hold %(who)s (%(how)s); the %(gpu)s has more room.", who=who, how=how,
+                  gpu=roomier))
+        elif on_igpu.fits or on_card.fits:
+            put("⚖️ <b>")
+            put(_("Only the %(gpu)s holds %(who)s (%(how)s).", who=who, how=how,
+                  gpu=igpu if on_igpu.fits else card))
+        else:
+            put("❌ <b>")
+            put(_("Neither holds %(who)s (%(how)s).", who=who, how=how))
+        put("</b>\n\n")
+    put("⚖️ <b>")
+    put(_("%(a)s or %(b)s?", a=igpu, b=card))
+    put("</b>\n")
+    lead()
+    put("\n")
+    if c.bf16_gb is not None and how is not None:
+        put("ℹ️ ")
+        put(_("In BF16 it takes %(need)s, more than one of them has: compared in %(how)s, as "
+              "llama.cpp and Ollama run it at home.", need=ph.size(c.bf16_gb), how=how))
+        put("\n")
+    if on_card is not None and c.method is not None and who is not None:
+        long_how = ph.method_name(c.method)
+        where_igpu = ph.config_named(igpu, 1)
+        if on_igpu is not None:
+            put(_fit_line(on_igpu, where_igpu, long_how, who, ph))
+        else:
+            ram = _ram_needed(c.method, on_card.params_b, c.igpu, ph)
+            put("❓ ")
+            put(_("%(how)s of %(who)s on %(where)s: %(need)s; its share of the RAM holds that "
+                  "from %(ram)s of RAM.", how=long_how, who=who, where=where_igpu,
+                  need=ph.size(on_card.estimate_gb), ram=ram) if ram is not None else
+                _("%(how)s of %(who)s on %(where)s: %(need)s, more than its share of any RAM "
+                  "it is sold with.", how=long_how, who=who, where=where_igpu,
+                  need=ph.size(on_card.estimate_gb)))
+            put("\n")
+        put(_fit_line(on_card, ph.fit_config(on_card), long_how, who, ph))
+    elif c.share_gb is not None:
+        put(_("Memory: %(share)s of your RAM on the %(igpu)s, %(vram)s of its own on the "
+              "%(gpu)s.", share=fmt.gb(c.share_gb), igpu=igpu, vram=fmt.gb(cat.gpu(c.gpu).vram_gb),
+              gpu=card))
+        put("\n")
+    else:
+        put(_("The %(gpu)s has %(vram)s of its own.", gpu=card,
+              vram=fmt.gb(cat.gpu(c.gpu).vram_gb)))
+        put("\n")
+    bandwidth = cat.gpu(c.gpu).memory_bandwidth_gbs
+    if bandwidth is not None:
+        put("⚡ ")
+        put(_("The %(gpu)s reads its own memory at %(bw)s; the %(igpu)s reads the system RAM, as "
+              "fast as your RAM is, which I don't have on file: I don't compare their speed.",
+              gpu=card, bw=fmt.bandwidth(bandwidth), igpu=igpu))
+        put("\n")
+    if who is None:
+        put("\n❓ ")
+        put(_("For your run: which model, and QLoRA, LoRA, full fine-tuning or serving? With "
+              "them I tell you which one holds it and what the run costs on each, for example "
+              "<code>%(a)s vs %(b)s for QLoRA 70B</code>.", a=igpu, b=card))
+        put("\n")
+
+
+def _fit_line(f: Fit, where: str, how: str, who: str, ph: Phrases) -> str:
+    facts = {"where": where, "need": ph.size(f.estimate_gb), "have": ph.fmt.gb(f.vram_gb),
+             "how": how, "who": who}
+    return ("✅ " if f.fits else "❌ ") + str(ph._(
+        "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.", **facts)) + "\n"
+
+
+def _ram_needed(method: MethodId, params_b: Decimal, igpu_id: str, ph: Phrases) -> str | None:
+    """The least RAM sold whose share holds the run: "16 GiB (17.18 GB)"."""
+    cat = ph.cat
+    igpu = cat.igpu(igpu_id)
+    for size in _RAM_SIZES:
+        ram = Decimal(size)
+        if fit_vram(method, params_b, igpu.usable_gb(ram), 1, catalogue=cat).fits:
+            return ph.ram_gib(ram)
+    return None
