@@ -5485,7 +5485,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
             not (within_hours or budget_timed)
             and (work.params_b is not None or work.model_id is not None) and method is not None
             and not inference and asks.BUDGET_ASK.search(rest) is None
-            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None))),
+            and (px.HOW_MUCH.search(rest) is not None or px.COST.search(rest) is not None
+                 # "i have fifty bucks, can i qlora llama 3 8b": whether the run fits the
+                 # money leads, its cost beside (was the hours $50 buys, then the fit alone)
+                 or (not work.gpus and asks.FIT_ASKED.search(rest) is not None)))),
         budget_coin=budget_coin,
         budget_days=budget_days,
         rent_or_buy=rent_buy,
