@@ -33,7 +33,7 @@ from bot.detail import (
 )
 from bot.understand.query import Query
 from rules.catalogue import Catalogue
-from rules.estimator import load_constants
+from rules.estimator import Breakdown, load_constants
 from rules.fit import Fit, capacity_per_gpu
 from rules.model_catalogue import ModelSpec
 from rules.schema import Method
@@ -94,6 +94,10 @@ class Remedy:
     changes: tuple[str, ...]
     per_gpu_gb: Decimal
     seq_len: int | None = None  # "seq_len": the longest sequence that fits
+    # "micro_batch": the micro-batch held at once, the largest power of two dividing the batch
+    # asked that fits with the other changes (_largest_micro; 1 when only 1 does), its
+    # gradient accumulation Remedies.accumulation.
+    micro_batch: int = 1
     # CPU offload: what it keeps in CPU RAM for the whole run, and with the buffer margin
     # DeepSpeed's memory estimator adds (bot.detail.host_ram).
     host_ram_gb: tuple[Decimal, Decimal] | None = None
@@ -123,7 +127,7 @@ class Remedies:
     vram_per_gpu_gb: Decimal
     per_gpu_gb: Decimal  # the detailed estimate as asked
     # The effective batch as asked (micro-batch × the accumulation said): the accumulation that
-    # keeps it at micro-batch 1.
+    # keeps it at micro-batch 1 (at a remedy's micro-batch M, this ÷ M: accumulation()).
     micro_batch: int
     options: tuple[Remedy, ...]
     tried: tuple[str, ...]  # every change that applied, in CHANGES' order
@@ -140,6 +144,11 @@ class Remedies:
     # The run ran out of memory where the detailed estimate fits it (oom_savings): the options
     # are each change alone that lowers the estimate, none known to be enough.
     measured: bool = False
+
+    def accumulation(self, remedy: Remedy | None) -> int:
+        """The gradient accumulation that keeps the effective batch at `remedy`'s micro-batch
+        (1 without a remedy: every change combined)."""
+        return self.micro_batch // (remedy.micro_batch if remedy is not None else 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +202,7 @@ def owned_run(query: Query, answer: Answer, rm: Remedies | None, catalogue: Cata
             on = cat.method(lora)
         elif "qlora" in remedy.changes and qlora:
             on = cat.method(qlora)
-        said = settings_with(query, _with(query, remedy.changes))
+        said = settings_with(query, _with(query, remedy.changes, remedy.micro_batch))
         found = timed_on_asked(query, said, on, model, asked, cat)
         if found is None or found[0].wall_clock_hours is None:
             return None
@@ -372,11 +381,12 @@ def _is_within(mask: int, masks: list[int]) -> bool:
     return False
 
 
-def _with(query: Query, combo: tuple[str, ...]) -> dict[str, Any]:
+def _with(query: Query, combo: tuple[str, ...], micro: int = 1) -> dict[str, Any]:
+    """The settings `combo` changes; `micro`: the micro-batch of its "micro_batch" change."""
     update: dict[str, Any] = {}
     for change in combo:
         if change == "micro_batch":
-            update.update(batch_size=1, grad_accumulation=True)
+            update.update(batch_size=micro, grad_accumulation=True)
         elif change == "sdpa":
             update["attention"] = "sdpa"
         elif change == "grad_ckpt":
@@ -452,6 +462,15 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
             memo[combo] = breakdown.per_gpu_gb if breakdown is not None else None
             hosts[combo] = host_ram(breakdown) if breakdown is not None else None
         return memo[combo]
+
+    def on_micro(combo: tuple[str, ...], micro: int) -> Breakdown | None:
+        """The estimate with `combo` at micro-batch `micro` (not memoised: asked of options)."""
+        on = method
+        for name in ("lora", "qlora"):
+            if name in combo:
+                on = methods[name] or method
+        return estimate_run(settings_with(query, _with(query, combo, micro)), on, model, gpus,
+                            per_card)
 
     ram = query.system_ram_gb
     short: list[Decimal] = []
@@ -529,7 +548,13 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
                 missed += 1
                 continue
             if gb is not None and gb <= vram:
-                options.append(Remedy(changes=combo, per_gpu_gb=gb, host_ram_gb=host))
+                micro = _largest_micro(combo, detailed.micro_batch, on_micro, vram, ram) \
+                    if "micro_batch" in combo else None
+                if micro is not None:
+                    options.append(Remedy(changes=combo, per_gpu_gb=micro[1],
+                                          host_ram_gb=micro[2], micro_batch=micro[0]))
+                else:
+                    options.append(Remedy(changes=combo, per_gpu_gb=gb, host_ram_gb=host))
                 found.append(mask)
                 if len(options) == MAX_OPTIONS:
                     break
@@ -549,6 +574,30 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
         ram_gb=ram, offload_short_gb=min(short) if short else None,
         optimizer_offload="optimizer_offload" in tried,
     )
+
+
+def _largest_micro(
+    combo: tuple[str, ...], batch: int,
+    estimate: Callable[[tuple[str, ...], int], Breakdown | None], vram: Decimal,
+    ram: Decimal | None,
+) -> tuple[int, Decimal, tuple[Decimal, Decimal] | None] | None:
+    """An option with micro-batch 1 (`combo` fits so): the largest power of two below the
+    `batch` held at once and dividing it (so that the accumulation keeps the effective batch
+    whole) that fits with `combo`'s other changes too, with its estimate per GPU and what it
+    keeps in CPU RAM; None when only 1 does ("qlora mistral 7b on an a10g, batch 8, seq 4096":
+    micro-batch 4 × accumulation 2 fits, fewer and fuller steps than 1 × 8). Powers of two
+    only: the batches people set and the kernels' tiles; the estimator decides each one."""
+    micro = batch & -batch  # the largest power of two dividing it
+    if micro == batch:
+        micro //= 2
+    while micro > 1:
+        breakdown = estimate(combo, micro)
+        if breakdown is not None and breakdown.per_gpu_gb <= vram:
+            host = host_ram(breakdown)
+            if ram is None or host is None or host[0] <= ram:
+                return micro, breakdown.per_gpu_gb, host
+        micro //= 2
+    return None
 
 
 # Changes that leave Unsloth (one GPU, its own kernels and checkpointing): not offered to a run

@@ -86,10 +86,10 @@ NEXT_CARRIES_THE_FIX = [
     ("full finetune mistral 7b on 2 a100s with seq 4096 batch 8", None, [
         "👉 Cheapest offered configuration that fits without any change: 4× A100 80GB",
         "🛠 Next: with Hugging Face TRL, on 2× A100 80GB, run it with <code>--accelerate_config "
-        "fsdp2 --per_device_train_batch_size 1 --gradient_accumulation_steps 8</code>"], []),
+        "fsdp2 --per_device_train_batch_size 2 --gradient_accumulation_steps 4</code>"], []),
     ("full finetune de mistral 7b en 2 a100, seq 4096 batch 8", "es", [
         "sin cambiar nada: 4× A100 80GB",
-        "--per_device_train_batch_size 1 --gradient_accumulation_steps 8"], []),
+        "--per_device_train_batch_size 2 --gradient_accumulation_steps 4"], []),
     ("qlora 13b on 12gb", None, [
         "📏 With sequences of at most about 1,322 tokens it fits there.",
         "<code>--load_in_4bit --use_peft --max_length 1322 --lora_target_modules all-linear</code>"], []),

@@ -52,7 +52,7 @@ def test_samples_of_unsaid_length_elsewhere_unchanged(text: str) -> None:
     # The bot's estimate quoted back beside an OOM is no cost asked (was "🏠 We don't rent the
     # RTX 3090: this is the cost on 1× L40S", 10 illustrative hours, the OOM unread)
     ("your estimate says fits but i oom, 3090 qlora 8b bs 8 seq 2048", "rtx-3090",
-     "🩹 Smallest change that makes it fit: micro-batch 1 × gradient accumulation 8"),
+     "🩹 Smallest change that makes it fit: micro-batch 2 × gradient accumulation 4"),
     ("your estimate says it fits but i get oom on my 3090, qlora llama 3 8b bs 8", "rtx-3090",
      "❌ <b>No: Llama 3 8B does not fit on 1× RTX 3090 (QLoRA).</b>"),
     ("the bot estimate is wrong, i oom on 4090 with lora mistral 7b bs 4", "rtx-4090",

@@ -77,8 +77,9 @@ def test_the_oom_question_leads_with_what_makes_it_fit(pipeline: Pipeline) -> No
     for option in rm.options:
         assert option.per_gpu_gb <= rm.vram_per_gpu_gb
         assert f"{option.per_gpu_gb} GB per GPU" in text
-    # The micro-batch of 1 keeps the effective batch with gradient accumulation 8.
-    assert "micro-batch 1 × gradient accumulation 8 (the same effective batch)" in text
+    # The largest micro-batch that fits (2 with the offload or LoRA) keeps the effective
+    # batch with gradient accumulation 4 (was micro-batch 1 × 8: remedy48).
+    assert "micro-batch 2 × gradient accumulation 4 (the same effective batch)" in text
     # ...and the verdict follows, as before.
     assert "❌ <b>No: Llama 3 8B does not fit on 1× A100 40GB (full AdamW).</b>" in text
     got = to_json(reply)
@@ -94,8 +95,8 @@ def test_each_option_is_the_detailed_estimate_with_those_changes(pipeline: Pipel
     assert a.primary is not None and a.primary.fit is not None and a.params_b is not None
     model = estimator_model(q, a.params_b, cat)
     lora = next(o for o in rm.options if "lora" in o.changes)
-    assert lora.changes == ("micro_batch", "lora")
-    again = estimate_on(q.model_copy(update={"batch_size": 1, "grad_accumulation": True}),
+    assert lora.changes == ("micro_batch", "lora") and lora.micro_batch == 2
+    again = estimate_on(q.model_copy(update={"batch_size": 2, "grad_accumulation": True}),
                         cat.method("lora"), model, a.primary.fit)
     assert again is not None and again.per_gpu_gb == lora.per_gpu_gb
     # LoRA alone (batch 8) does not fit: that is why the micro-batch comes with it.

@@ -154,7 +154,7 @@ def test_torchtune_config_is_said(text: str, locale: str | None, has: str) -> No
     ("full finetune llama 3 8b with mlx on my m2 max 32gb", "Next: with mlx-lm",
      "Hugging Face TRL"),
     ("lora llama 3 8b on my m2 max 32gb with batch 4",
-     "--batch-size 1 --grad-accumulation-steps 4", "Hugging Face TRL"),
+     "--batch-size 2 --grad-accumulation-steps 2", "Hugging Face TRL"),
     # fits: mlx-lm as before
     ("lora llama 3 8b on my m2 max 64gb", "Next: with mlx-lm", "Hugging Face TRL"),
     # nothing mlx-lm can change fits it on the Mac: the rented configuration, named, with TRL

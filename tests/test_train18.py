@@ -96,7 +96,7 @@ TOOL_NEXT = [
     ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
      "batch_size=8 on a 4090", None,
      ["with torchtune, run <code>tune run lora_finetune_single_device --config "
-      "llama3_1/8B_lora_single_device batch_size=1 gradient_accumulation_steps=8</code>"], "TRL"),
+      "llama3_1/8B_lora_single_device batch_size=2 gradient_accumulation_steps=4</code>"], "TRL"),
     ("full finetune llama 3 8b with torchtune --config llama3/8B_full on 8x h100", None,
      ["<code>tune run --nproc_per_node 8 full_finetune_distributed --config "
       "llama3/8B_full</code>"], "TRL"),
@@ -114,8 +114,8 @@ TOOL_NEXT = [
      ["with LLaMA-Factory, set <code>finetuning_type: lora</code> in your YAML config and run "
       "<code>llamafactory-cli train config.yaml</code>"], "TRL"),
     ("lora llama 3 8b with axolotl and unsloth kernels on a 3090 seq 8192 batch 4", None,
-     ["with Axolotl, set <code>adapter: lora, micro_batch_size: 1, "
-      "gradient_accumulation_steps: 4</code>"], "TRL"),
+     ["with Axolotl, set <code>adapter: lora, micro_batch_size: 2, "
+      "gradient_accumulation_steps: 2</code>"], "TRL"),
     # Unsloth: its arguments
     ("lora llama 3 8b with unsloth on a 4090", None,
      ["with Unsloth, set <code>load_in_4bit=False</code>"], "TRL"),

@@ -2168,9 +2168,11 @@ def _offload_short(ph: Phrases, rm: Remedies) -> str:
 
 def _change(ph: Phrases, rm: Remedies, change: str, remedy: Remedy | None) -> str:
     if change == "micro_batch":
+        # The remedy's micro-batch (bot.remedy._largest_micro), 1 where none is given (every
+        # change combined).
         return ph._(
-            "micro-batch 1 × gradient accumulation %(n)s (the same effective batch)",
-            n=rm.micro_batch,
+            "micro-batch %(m)s × gradient accumulation %(n)s (the same effective batch)",
+            m=remedy.micro_batch if remedy is not None else 1, n=rm.accumulation(remedy),
         )
     if change == "seq_len":
         assert remedy is not None and remedy.seq_len is not None
@@ -2179,12 +2181,12 @@ def _change(ph: Phrases, rm: Remedies, change: str, remedy: Remedy | None) -> st
     return ph._(name) if name is not None else ""
 
 
-def owned_change(answer: Answer, ph: Phrases, changes: tuple[str, ...]) -> Markup:
+def owned_change(answer: Answer, ph: Phrases, remedy: Remedy) -> Markup:
     """The changes a run on one's own card is timed with (Answer.owned_run), named as the
-    fit section names them ("LoRA instead of full fine-tuning")."""
+    fit section names them ("LoRA instead of full fine-tuning"), at its micro-batch."""
     rm = answer.remedies
     assert rm is not None
-    return str.__new__(Markup, " + ".join([_change(ph, rm, c, None) for c in changes]))
+    return str.__new__(Markup, " + ".join([_change(ph, rm, c, remedy) for c in remedy.changes]))
 
 
 def _all_linear(primary: MethodAnswer, query: Query) -> MethodAnswer:
@@ -3758,14 +3760,14 @@ def _mlx_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     fits = answer.method_fits.get(method, fit.fits)
     if detailed is not None and detailed.method == method and detailed.check is not None:
         fits = detailed.check.detailed_fits
-    command = "mlx_lm.lora --model … --train --data …"
+    said: list[str] = []
     if detailed is not None and detailed.mlx_assumed:
         # estimated at batch 1 with checkpointing, not mlx_lm.lora's defaults: the command
         # passes them (bot.detail._estimate_on)
         if detailed.micro_batch != MLX_MICRO_BATCH:
-            command += f" --batch-size {detailed.micro_batch}"
+            said.append(f"--batch-size {detailed.micro_batch}")
         if detailed.grad_ckpt:
-            command += " --grad-checkpoint"
+            said.append("--grad-checkpoint")
     if not fits:
         # Over the Mac as asked: mlx-lm with what makes it fit there (bot.remedy), when mlx-lm
         # has a flag for each change; None (the rented run with TRL) otherwise.
@@ -3773,7 +3775,11 @@ def _mlx_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
         if fix is None:
             return None
         flags, method = fix
-        command = " ".join((command, *flags))
+        # The remedy's flags replace the same flags at the estimate's settings (was
+        # "--batch-size 8 --grad-checkpoint --batch-size 1 …", two batch sizes).
+        fixed = {f.split()[0] for f in flags}
+        said = [f for f in said if f.split()[0] not in fixed] + list(flags)
+    command = " ".join(("mlx_lm.lora --model … --train --data …", *said))
     if method == "full_adamw":
         command += " --fine-tune-type full"
     elif method not in ("lora", "qlora"):
@@ -3803,9 +3809,9 @@ def _mlx_fix(remedies: Remedies | None, method: str) -> tuple[tuple[str, ...], s
             continue
         flags: list[str] = []
         if "micro_batch" in changes:
-            flags.append("--batch-size 1")
-            if remedies.micro_batch > 1:
-                flags.append(f"--grad-accumulation-steps {remedies.micro_batch}")
+            flags.append(f"--batch-size {option.micro_batch}")
+            if remedies.accumulation(option) > 1:
+                flags.append(f"--grad-accumulation-steps {remedies.accumulation(option)}")
         if "grad_ckpt" in changes:
             flags.append("--grad-checkpoint")
         if option.seq_len is not None:

@@ -46,7 +46,7 @@ from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS, TorchtuneConfig
 
 if TYPE_CHECKING:
     from bot.answer import Answer, MethodAnswer
-    from bot.remedy import Remedies
+    from bot.remedy import Remedies, Remedy
     from bot.render.phrases import Phrases
     from rules.catalogue import Catalogue
     from rules.fit import Fit
@@ -98,6 +98,8 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     asked, cheapest = primary.fit, primary.cheapest
     changes: set[str] = set()
     seq_len: int | None = None
+    # The remedy's micro-batch and the accumulation that keeps the effective batch at it.
+    micro, accumulation = 1, 1
     target: Fit | None = None
     if asked is not None:
         fits = answer.method_fits.get(method, asked.fits)
@@ -112,7 +114,7 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
             fix = _first_fix(answer.remedies, tool)
             if fix is not None:
                 target = asked
-                changes, seq_len = fix
+                changes, seq_len, micro, accumulation = fix
     if target is None:
         target = cheapest
     if target is None:
@@ -125,11 +127,11 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
         method = "lora"
     if tool == "llm_foundry" and method not in _FOUNDRY_METHODS:
         return Markup()  # QLoRA, 8-bit Adam: none in llm-foundry, and not TRL's either
-    micro = answer.remedies.micro_batch if answer.remedies is not None else 1
     query = answer.query
     stage = (query.sharding if query.sharding in ("zero1", "zero2", "zero3") else "zero3",
              bool(query.cpu_offload))
-    settings = _settings(tool, method, changes, seq_len, micro, target.gpu_count, stage,
+    settings = _settings(tool, method, changes, seq_len, (micro, accumulation),
+                         target.gpu_count, stage,
                          query.trained_layers if tool == "llama_factory" else None)
     where = ph.fit_config(target) if target is not asked else None
     name = _TOOL_NAMES[tool]
@@ -175,14 +177,17 @@ def tool_launch(primary: MethodAnswer, answer: Answer, ph: Phrases) -> Markup | 
     return Markup("🛠 ") + text
 
 
-def _first_fix(remedies: Remedies | None, tool: str) -> tuple[set[str], int | None] | None:
-    """The changes of the first remedy the tool has settings for, and its sequence length."""
+def _first_fix(
+    remedies: Remedies | None, tool: str
+) -> tuple[set[str], int | None, int, int] | None:
+    """The changes of the first remedy the tool has settings for, its sequence length, its
+    micro-batch and the gradient accumulation that keeps the effective batch at it."""
     if remedies is None:
         return None
     for option in remedies.options:
         changes = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
         if changes <= _CHANGES[tool]:
-            return changes, option.seq_len
+            return changes, option.seq_len, option.micro_batch, remedies.accumulation(option)
     return None
 
 
@@ -197,8 +202,11 @@ _TRL_CHANGES: Final = frozenset(("micro_batch", "grad_ckpt", "seq_len", "adam8bi
 _RESHARDED: Final[dict[str, str]] = {"zero3": "zero3", "shard": "fsdp"}
 
 
-def _trl_remedy(primary: MethodAnswer, answer: Answer) -> tuple[set[str], int | None] | None:
-    """The changes (and the sequence length, if one) trl_fix puts in TRL's command: the first
+def _trl_remedy(
+    primary: MethodAnswer, answer: Answer
+) -> tuple[set[str], int | None, Remedy | None] | None:
+    """The changes (and the sequence length, if one, and the remedy they are of, for its
+    micro-batch) trl_fix puts in TRL's command: the first
     remedy TRL has flags for, one keeping the method when the planning rule too says the run
     does not fit there; None when the command stays as it is, or names another configuration
     (asked: nothing to change, or no such remedy)."""
@@ -210,14 +218,14 @@ def _trl_remedy(primary: MethodAnswer, answer: Answer) -> tuple[set[str], int | 
         for option in remedies.options:
             said = set(option.changes) | ({"seq_len"} if option.seq_len is not None else set())
             if said <= _TRL_CHANGES and (asked.fits or not said & {"lora", "qlora"}):
-                return said, option.seq_len
+                return said, option.seq_len, option
         return None
     if not asked.fits:
         return None
     if answer.typical_room is not None:
-        return {"seq_len"}, answer.typical_room.tokens
+        return {"seq_len"}, answer.typical_room.tokens, None
     if primary.memory.method in answer.method_typical_room:
-        return {"seq_len"}, answer.method_typical_room[primary.memory.method]
+        return {"seq_len"}, answer.method_typical_room[primary.memory.method], None
     return None
 
 
@@ -248,14 +256,15 @@ def trl_fix(
     chosen = _trl_remedy(primary, answer)
     if chosen is None:
         return None if not asked.fits else (replace(primary, fit=replace(asked, fits=False)), None)
-    changes, seq_len = chosen
+    changes, seq_len, option = chosen
     method = "qlora" if "qlora" in changes else "lora" if "lora" in changes \
         else primary.memory.method
     flags = (cat.method(method).trl_flags or "").split()
     remedies = answer.remedies
-    micro = remedies.micro_batch if remedies is not None else 1
-    if "micro_batch" in changes:
-        flags += ["--per_device_train_batch_size 1", f"--gradient_accumulation_steps {micro}"]
+    if "micro_batch" in changes and remedies is not None and option is not None:
+        # The remedy's micro-batch, the largest that fits (bot.remedy._largest_micro).
+        flags += [f"--per_device_train_batch_size {option.micro_batch}",
+                  f"--gradient_accumulation_steps {remedies.accumulation(option)}"]
     if "grad_ckpt" in changes:
         flags.append("--gradient_checkpointing")
     if seq_len is not None:
@@ -309,17 +318,19 @@ _YAML_KEYS: Final[dict[str, _YamlKeys]] = {
 }
 
 
-def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, micro: int,
-              gpus: int, stage: tuple[str, bool] = ("zero3", False),
+def _settings(tool: str, method: str, changes: set[str], seq_len: int | None,
+              batches: tuple[int, int], gpus: int, stage: tuple[str, bool] = ("zero3", False),
               frozen: int | None = None) -> list[str]:
-    """The tool's own settings for the method and the changes, in its spelling; `stage` the
-    ZeRO stage said and whether CPU offload was (DeepSpeed's config file where the tool ships
-    one for it, else its ZeRO-3 one)."""
+    """The tool's own settings for the method and the changes, in its spelling; `batches` the
+    remedy's micro-batch and the gradient accumulation that keeps the effective batch at it;
+    `stage` the ZeRO stage said and whether CPU offload was (DeepSpeed's config file where the
+    tool ships one for it, else its ZeRO-3 one)."""
     out: list[str] = []
     batch = "micro_batch" in changes
+    micro, accumulation = batches
     if tool == "torchtune":
         if batch:
-            out += ["batch_size=1", f"gradient_accumulation_steps={micro}"]
+            out += [f"batch_size={micro}", f"gradient_accumulation_steps={accumulation}"]
         if "grad_ckpt" in changes:
             out.append("enable_activation_checkpointing=True")
         if seq_len is not None:
@@ -328,7 +339,7 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
     if tool == "llm_foundry":
         out += ["model.peft_config.peft_type: LORA"] if method == "lora" else []
         if batch:  # the accumulation follows from global_train_batch_size
-            out.append("device_train_microbatch_size: 1")
+            out.append(f"device_train_microbatch_size: {micro}")
         if "grad_ckpt" in changes:
             out.append("fsdp_config.activation_checkpointing: true")
         if seq_len is not None:
@@ -344,7 +355,8 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
         else:
             out += keys.methods.get(method, keys.methods["full"])
         if batch:
-            out += [f"{keys.micro_batch}: 1", f"gradient_accumulation_steps: {micro}"]
+            out += [f"{keys.micro_batch}: {micro}",
+                    f"gradient_accumulation_steps: {accumulation}"]
         if "grad_ckpt" in changes:
             out.append(keys.grad_ckpt)
         if seq_len is not None:
@@ -363,7 +375,8 @@ def _settings(tool: str, method: str, changes: set[str], seq_len: int | None, mi
     if "grad_ckpt" in changes:
         out.append('use_gradient_checkpointing="unsloth"')
     if batch:
-        out += ["per_device_train_batch_size=1", f"gradient_accumulation_steps={micro}"]
+        out += [f"per_device_train_batch_size={micro}",
+                f"gradient_accumulation_steps={accumulation}"]
     if "adam8bit" in changes:
         out.append('optim="adamw_8bit"')
     return out
