@@ -117,3 +117,34 @@ def test_the_comparison_says_each_side(question: str, lang: str | None, present:
         assert said in text
     for said in absent:
         assert said not in text
+
+
+# Shapes added from their published config.json (rules/data/models.toml, source and date with
+# each): were no model (a bare size, "Depends on the model: an 8B model with Llama 3's 128k
+# vocabulary …"). MiniCPM4 8B's and GLM-4-32B-0414's configs were not found: left out.
+@pytest.mark.parametrize(("question", "model", "shape"), [
+    ("granite 3.0 8b lora on 3090", "granite-3.0-8b", (40, 4096, 32, 8, 12800, 49155, True)),
+    ("ollama granite3-dense:2b on my 8gb card?", "granite-3.0-2b",
+     (40, 2048, 32, 8, 8192, 49155, True)),
+    ("olmo 2 1b full finetune on a 4060", "olmo-2-1b", (16, 2048, 16, 16, 8192, 100352, False)),
+    ("full ft allenai/OLMo-2-0425-1B-Instruct, rtx 3060 12gb", "olmo-2-1b",
+     (16, 2048, 16, 16, 8192, 100352, False)),
+])
+def test_the_shapes_on_file(question: str, model: str,
+                            shape: tuple[int, int, int, int, int, int, bool]) -> None:
+    query = understand(question, CAT)
+    assert query.model_id == model
+    arch = CAT.models.get(model).arch
+    assert arch is not None
+    assert (arch.layers, arch.hidden, arch.heads, arch.kv_heads, arch.intermediate, arch.vocab,
+            arch.tied_embeddings) == shape
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("granite 3.0 8b lora on 3090", "Granite 3.0 8B (8.17B parameters) fits on 1× RTX 3090"),
+    ("olmo 2 1b full finetune on a 4060", "OLMo 2 1B (1.48B parameters) does not fit"),
+    # Granite 3.0 was trained to 4K tokens (Granite 3.1 took it to 128K)
+    ("granite-3.0-2b-instruct lora, seq 8192, on a 4090", "4,096"),
+])
+def test_the_reply_names_the_model(question: str, said: str) -> None:
+    assert said in _text(question)
