@@ -37,6 +37,11 @@ def _reply(question: str, lang: str | None) -> str:
     ("budget 1k a month, h100 hours?", None, "1000", 30, "No currency named"),
     ("i have 2 grand a month how many h100 hrs a day", None, "2000", 30,
      "$2,000 buys 862 hours of 1× H100"),
+    # more hours a day than a day has: said so (was "about 28.7 hours a day" on one H100)
+    ("i have 2 grand a month how many h100 hrs a day", None, "2000", 30,
+     "about 28.7 hours a day, more than the 24 a day has"),
+    ("2000 al mes, cuantas horas de h100 al dia", "es", "2000", 30,
+     "unas 28,7 horas al día, más de las 24 que tiene un día"),
     ("1k/mo budget h100 hours per day?", None, "1000", 30, "about 14.3 hours a day"),
     ("1000 al mes, cuantas horas de h100 al dia", "es", "1000", 30,
      "Por mes (contando un mes como 30 días): unas 14,3 horas al día."),
