@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import check_turn, converse
+from tests.support.chat import ask, check_turn, converse
 
 # 3. Serving priced with no hours ("ok and the price" after a model served on a card): the hourly
 # price and the hours asked, under the "↪️ … from your last question" header every other
@@ -105,3 +105,31 @@ def test_the_fit_is_still_continued_after_the_currency() -> None:
     last = converse("does llama 3 8b qlora fit an h100", "in euros?", "how much for 10 hours")[-1]
     check_turn(last, {"intent": "cost", "model": "llama-3-8b", "method": "qlora", "gpu": "h100",
                       "hours": 10, "has": ["$23.20"]})
+
+
+# 4. The VRAM asked beside the fit: the lead line carries each fitting method's GB (was the
+# names alone, the GB asked for further down); French "combien de vram il faut" is memory, not
+# a count of cards (was "🔢 Il vous faut 1× RTX 3090" first).
+VRAM_IN_LEAD = [
+    ("en", "can i finetune llama 3 8b on a 3090 and how much vram",
+     "✅ <b>On 1× RTX 3090, Llama 3 8B fits: QLoRA ≈ 12.8 GB and LoRA ≈ 23.1 GB.</b>"),
+    ("es", "me entra llama 3 8b en una 3090 y cuanta vram necesito",
+     "✅ <b>En 1× RTX 3090, Llama 3 8B cabe con QLoRA ≈ 12,8 GB y LoRA ≈ 23,1 GB.</b>"),
+    ("fr", "est-ce que llama 3 8b rentre sur une 3090 et combien de vram il faut",
+     "✅ <b>Sur 1× RTX 3090, Llama 3 8B tient avec QLoRA ≈ 12,8 Go et LoRA ≈ 23,1 Go.</b>"),
+    ("fr", "llama 3 8b tient sur une 3090 ? combien de vram il faut ?",
+     "✅ <b>Sur 1× RTX 3090, Llama 3 8B tient avec QLoRA ≈ 12,8 Go et LoRA ≈ 23,1 Go.</b>"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question", "lead"), VRAM_IN_LEAD)
+def test_vram_asked_beside_the_fit_is_in_the_lead(lang: str, question: str, lead: str) -> None:
+    reply = ask(question, lang)
+    first = reply.text.split("\n", 1)[0].replace("\u00a0", " ").replace("\u202f", " ")
+    assert first == lead, reply.text
+
+
+def test_without_vram_asked_the_lead_names_the_methods() -> None:
+    reply = ask("can i finetune llama 3 8b on a 3090", "en")
+    assert reply.text.startswith(
+        "✅ <b>On 1× RTX 3090, Llama 3 8B fits: QLoRA and LoRA.</b>"), reply.text

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import ROUND_CEILING, Decimal
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -997,7 +997,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             elif fitting:
                 put("✅ <b>")
                 put(_("On %(where)s, %(who)s fits: %(which)s.",
-                      which=fmt.list(fitting), who=who, where=where))
+                      which=fmt.list(_with_gb(answer, ph, methods, fitting)), who=who,
+                      where=where))
             elif answer.served_instead and any(f.fits for f in answer.served_instead):
                 # "does gemma 2 27b fit in 2x 3060": neither training nor serving said, and
                 # people who ask so of their own cards mostly mean running it: that it runs
@@ -3021,6 +3022,22 @@ def _context_room(ph: Phrases, room: LongestContext, check: FitCheck,
 def _safe_need(ph: Phrases, gb: Decimal) -> Markup:
     """A planning figure as Phrases.need words one without a range: "≈ 84 GB"."""
     return Markup("≈ ") + ph.size(gb)
+
+
+def _with_gb(answer: Answer, ph: Phrases, methods: Sequence[Any],
+             fitting: list[str]) -> list[str]:
+    """The methods that fit, named in the verdict; with the VRAM asked beside the fit ("can i
+    finetune llama 3 8b on a 3090 and how much vram"), each with its figure per GPU at the
+    settings the lines below use ("QLoRA ≈ 12.8 GB and LoRA ≈ 23.1 GB": was the names alone,
+    the GB asked for not in the lead). Unchanged when a method has no such figure."""
+    if not answer.query.memory_amount_asked:
+        return fitting
+    named = {ph.method_short(ma.memory.method): ma.memory.method for ma in methods}
+    figures = {**answer.method_training_gb, **answer.method_detailed_gb}
+    if any(named.get(m) not in figures for m in fitting):
+        return fitting
+    return [ph._("%(method)s ≈ %(gb)s", method=m, gb=ph.fmt.gb(figures[named[m]], 1))
+            for m in fitting]
 
 
 def _training_lead(answer: Answer) -> bool:

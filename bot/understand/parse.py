@@ -4758,7 +4758,11 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         intent = "fit"
     # "combien de temps il faut pour …" asks how long, not how many cards.
     # "¿cuántas horas de h100 necesito…?", "how many hours of h100 do i need": hours, not cards.
-    count_asked = bool(asks.HOW_MANY_NEEDED.search(rest)) and not (
+    # ... and "combien de vram il faut", "how much memory do i need": memory, not cards (was
+    # "🔢 You need 1× RTX 3090" before the verdict asked)
+    counted_in = asks.MEMORY_AMOUNT.pattern.sub(lambda m: " " * len(m.group(0)), rest) \
+        if asks.MEMORY_AMOUNT.search(rest) else rest
+    count_asked = bool(asks.HOW_MANY_NEEDED.search(counted_in)) and not (
         px.DURATION_QUESTION.search(rest) and not asks.HOURS_ASKED.search(rest)) \
         and not _hours_counted(rest) and not _one_mac(work, cat)
     # "how many a100s and how long to …", "how many gpus do i need and how long": both asked
