@@ -3032,12 +3032,14 @@ def _with_gb(answer: Answer, ph: Phrases, methods: Sequence[Any],
     the GB asked for not in the lead). Unchanged when a method has no such figure."""
     if not answer.query.memory_amount_asked:
         return fitting
-    named = {ph.method_short(ma.memory.method): ma.memory.method for ma in methods}
+    named: dict[str, str] = {str(ph.method_short(ma.memory.method)): ma.memory.method
+                             for ma in methods}
     figures = {**answer.method_training_gb, **answer.method_detailed_gb}
-    if any(named.get(m) not in figures for m in fitting):
+    gbs = [figures.get(named.get(str(m), "")) for m in fitting]
+    if any(gb is None for gb in gbs):
         return fitting
-    return [ph._("%(method)s ≈ %(gb)s", method=m, gb=ph.fmt.gb(figures[named[m]], 1))
-            for m in fitting]
+    return [ph._("%(method)s ≈ %(gb)s", method=m, gb=ph.fmt.gb(gb, 1))
+            for m, gb in zip(fitting, gbs, strict=True) if gb is not None]
 
 
 def _training_lead(answer: Answer) -> bool:
