@@ -32,6 +32,7 @@ from bot.detail import (
     timed_on_asked,
 )
 from bot.understand.query import Query
+from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 from rules.catalogue import Catalogue
 from rules.estimator import Breakdown, load_constants
 from rules.fit import Fit, capacity_per_gpu
@@ -567,13 +568,27 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
     return Remedies(
         gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_gpu_gb=vram,
         per_gpu_gb=detailed.per_gpu_gb,
-        micro_batch=detailed.micro_batch * max(query.accum_steps or 1, 1),
+        micro_batch=detailed.micro_batch * _accumulation_run(query),
         options=tuple(options), tried=tuple(tried),
         best_gb=min(needs) if needs and not options else None,
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
         ram_gb=ram, offload_short_gb=min(short) if short else None,
         optimizer_offload="optimizer_offload" in tried,
     )
+
+
+def _accumulation_run(query: Query) -> int:
+    """The gradient accumulation the run asked uses: the steps said, else those of the
+    torchtune config named where no accumulation was said (bot.detail reads the config so:
+    llama3_1/8B_lora_single_device accumulates 8 micro-batches, so "batch_size=8" is an
+    effective batch of 64, which a remedy keeps: batch_size=2 gradient_accumulation_steps=32,
+    was 4, a batch of 8), else 1."""
+    if query.accum_steps:
+        return max(query.accum_steps, 1)
+    tune = TORCHTUNE_CONFIGS.get(query.torchtune_config or "")
+    if tune is not None and query.grad_accumulation is None:
+        return max(tune.grad_accumulation_steps, 1)
+    return 1
 
 
 def _largest_micro(
@@ -649,7 +664,7 @@ def oom_savings(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies 
         gpu=asked.gpu, gpu_count=asked.gpu_count, vram_per_gpu_gb=detailed.check.vram_per_gpu_gb
         if detailed.check is not None else per_card,
         per_gpu_gb=detailed.per_gpu_gb,
-        micro_batch=detailed.micro_batch * max(query.accum_steps or 1, 1),
+        micro_batch=detailed.micro_batch * _accumulation_run(query),
         options=tuple(options), tried=tuple(tried),
         lead=query.fix_asked and answer.intent in ("fit", "memory"),
         ram_gb=query.system_ram_gb, measured=True,

@@ -111,8 +111,17 @@ TOOLS = [
     ("llamafactory qlora mistral 7b on my 3090 batch 8 seq 4096",
      "per_device_train_batch_size: 4, gradient_accumulation_steps: 2",
      "per_device_train_batch_size: 1"),
+    # torchtune's config accumulates 8 micro-batches where none is said: the effective batch
+    # of 8 × 8 is kept (was gradient_accumulation_steps=8 at batch_size=1, a batch of 8)
     ("tune run lora_finetune_single_device --config mistral/7B_qlora_single_device on my 3090 "
-     "batch 8 seq 4096", "batch_size=4 gradient_accumulation_steps=2", "batch_size=1"),
+     "batch 8 seq 4096", "batch_size=4 gradient_accumulation_steps=16", "batch_size=1"),
+    ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
+     "batch_size=8 on my 4090 OOM?", "batch_size=2 gradient_accumulation_steps=32",
+     "gradient_accumulation_steps=4<"),
+    # the accumulation said is the run's: 8 × 2 kept as 2 × 8
+    ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
+     "batch_size=8 gradient_accumulation_steps=2 on my 4090 OOM?",
+     "batch_size=2 gradient_accumulation_steps=8", "gradient_accumulation_steps=32"),
     ("llm-foundry lora mistral 7b on an a100 40gb batch 8 seq 4096",
      "device_train_microbatch_size: 4", "device_train_microbatch_size: 1"),
     ("unsloth lora llama 3 8b on my 3090 batch 16 seq 8192",

@@ -96,7 +96,7 @@ TOOL_NEXT = [
     ("tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
      "batch_size=8 on a 4090", None,
      ["with torchtune, run <code>tune run lora_finetune_single_device --config "
-      "llama3_1/8B_lora_single_device batch_size=2 gradient_accumulation_steps=4</code>"], "TRL"),
+      "llama3_1/8B_lora_single_device batch_size=2 gradient_accumulation_steps=32</code>"], "TRL"),
     ("full finetune llama 3 8b with torchtune --config llama3/8B_full on 8x h100", None,
      ["<code>tune run --nproc_per_node 8 full_finetune_distributed --config "
       "llama3/8B_full</code>"], "TRL"),
