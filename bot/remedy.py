@@ -2,8 +2,9 @@
 does not: the standard changes a seasoned engineer tries after an out-of-memory error, each
 estimated again by the detailed estimator (bot.detail, rules.estimator), smallest change first.
 
-Only changes the estimator models are tried (no new physics): micro-batch 1 with gradient
-accumulation (the same effective batch), gradient checkpointing, Liger Kernel's fused
+Only changes the estimator models are tried (no new physics): a smaller micro-batch with
+gradient accumulation (the same effective batch; searched at 1, then the largest power of two
+that fits is the one offered), gradient checkpointing, Liger Kernel's fused
 cross-entropy (the logits are never held whole), Unsloth on one GPU (its chunked
 cross-entropy, LoRA MLP kernel and offloaded checkpoints), 8-bit Adam, pure BF16, CPU offload
 (FSDP / ZeRO-3), LoRA, QLoRA and, last, a shorter sequence. A change alone when one suffices,
@@ -46,8 +47,9 @@ __all__ = ["CHANGES", "OwnedRun", "Recipe", "Remedies", "Remedy", "oom_savings",
            "published_recipe", "remedies_for", "wanted"]
 
 # The changes tried, cheapest trade-off first, with the weight that orders options made of
-# several: a micro-batch of 1 with gradient accumulation keeps the effective batch (only a
-# little slower); SDPA instead of eager attention stores no score matrix and is faster; checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
+# several: a smaller micro-batch with gradient accumulation keeps the effective batch (only a
+# little slower; the search tries 1, which saves most, and an option found so is offered at
+# the largest power of two that fits, _largest_micro); SDPA instead of eager attention stores no score matrix and is faster; checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
 # library switch with no trade-off; 8-bit Adam and pure BF16 trade a little precision; CPU
 # offload is much slower; LoRA and QLoRA change the method (and what is learnt); a shorter
 # sequence changes the data.
