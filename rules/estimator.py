@@ -709,7 +709,8 @@ class _Prepared:
     estimate assembles its terms from it, by the same arithmetic in the same order."""
 
     __slots__ = ("adapter_bytes", "adapter_label", "adapters", "arch", "block", "c",
-                 "eight_bytes", "eight_label", "frozen", "frozen_label", "frozen_note", "full",
+                 "eight_bytes", "eight_label", "frozen", "frozen_inputs", "frozen_label",
+                 "frozen_note", "full",
                  "int8_base", "layers_trained", "lead_notes", "n", "n_train", "notes",
                  "quantized_base", "rest", "shape", "spec", "targets", "targets_note",
                  "trained")
@@ -732,6 +733,10 @@ class _Prepared:
     adapter_bytes: float
     adapter_label: str
     targets_note: Note | None
+    # The bytes a token and layer keeps for the frozen linears no adapter reads
+    # (_frozen_inputs_bytes of the targets): taken off the activations of every estimate of
+    # 4-bit or 16-bit adapters without fused kernels, the same each time.
+    frozen_inputs: float
     eight_bytes: float | None
     eight_label: str
     # The notes with values its estimates make (the run's settings, its GPUs, the
@@ -840,6 +845,7 @@ def _prepare(
         prep.frozen = n * bf16
         prep.frozen_label = "frozen bf16 base"
     targets = prep.targets = _resolve_targets(lora_targets)
+    prep.frozen_inputs = _frozen_inputs_bytes(arch, targets, c)
     trained = prep.trained = None if layers_trained == arch.layers else layers_trained
     adapters = prep.adapters = _lora_params(arch, lora_rank, targets, 0, trained)
     if bf16_adapters:
@@ -1242,7 +1248,7 @@ def estimate_training(
         # ('if any(ctx.needs_input_grad[:2]): ctx.tensors = (CAt, subA, A)', MatMul8bitLt;
         # bitsandbytes/autograd/_functions.py @95f9af30), as did the 4-bit one before 0.43.2
         # (saved_4bit_inputs).
-        per_tok_layer -= _frozen_inputs_bytes(arch, prep.targets, c)
+        per_tok_layer -= prep.frozen_inputs
     if kernels == "unsloth" and grad_ckpt and not activation_offload:
         # use_gradient_checkpointing="unsloth": checkpoints go to CPU RAM as they are made.
         activation_offload = True

@@ -83,4 +83,18 @@ def test_render_reads_the_field_not_the_text() -> None:
     assert steps_expected_lead(samples, ph) is None
 
 
-# ------------------------------------------------------------------ GPU_NAME's opening
+# ------------------------------------------------------------------ estimate_training
+
+def test_frozen_inputs_worked_out_once_a_prepared_model() -> None:
+    """The frozen linears' inputs are read off the prepared model, as _frozen_inputs_bytes
+    gives them, and the estimates of every adapter method and GPU count stay the same."""
+    from decimal import Decimal
+
+    from rules import estimator
+
+    for model in (Decimal("8"), Decimal("70"), Decimal("274.2")):
+        for method in ("lora", "qlora"):
+            prep = estimator._prepare(model, method, 16, "all", None, False, False, False,
+                                      False, True, False, False)
+            assert prep.frozen_inputs == estimator._frozen_inputs_bytes(
+                prep.arch, prep.targets, prep.c)
