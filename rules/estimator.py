@@ -1328,7 +1328,10 @@ def estimate_training(
         logits_now = _fused_linear_ce_bytes(arch, tokens, kernels, c, free)
         parts.append(("logits", logits_now,
                       f"{kernels} fused linear cross-entropy: hidden-state gradient + one chunk"))
-        assumptions.append(Note("kernels_named", {"kernels": kernels}))
+        said = prep.notes.get(key := ("kernels_named", kernels))
+        if said is None:
+            said = prep.notes[key] = Note("kernels_named", {"kernels": kernels})
+        assumptions.append(said)
     elif loss_impl == "cut" and not mlx:
         # Cut Cross-Entropy never stores the logits: its backward allocates the hidden states'
         # gradient alone.

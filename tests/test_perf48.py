@@ -98,3 +98,21 @@ def test_frozen_inputs_worked_out_once_a_prepared_model() -> None:
                                       False, True, False, False)
             assert prep.frozen_inputs == estimator._frozen_inputs_bytes(
                 prep.arch, prep.targets, prep.c)
+
+
+def test_the_kernels_note_is_made_once_a_prepared_model() -> None:
+    """The kernels named (a remedy's Liger, Unsloth said) note every estimate of the prepared
+    model and method the same: one Note, equal to the one each estimate made before."""
+    from decimal import Decimal
+
+    from rules import estimator
+    from rules.notes import Note
+
+    estimator._prepare.cache_clear()
+    estimator.estimate_training.cache_clear()
+    made = [estimator.estimate_training(Decimal("274.2"), "qlora", 2048, 1, True, 16, gpus,
+                                        kernels="liger", cpu_offload=True)
+            for gpus in (1, 2, 4)]
+    notes = [next(n for n in b.assumptions if n.code == "kernels_named") for b in made]
+    assert notes[0] == Note("kernels_named", {"kernels": "liger"})
+    assert notes[1] is notes[0] and notes[2] is notes[0]
