@@ -966,7 +966,7 @@ DATA_SIZE: Final = Guarded(
 BARE_CLAUSE_END: Final = lazy(r" ?(?:[,.;:!?)]|$)")
 BARE_BUDGET: Final = Guarded(
     r"budget|presupuesto|grand|\d ?k(?![a-z])|\d mil(?![a-z])|have|got|tengo|j.?ai|spend|gastar|depenser"
-    r"|fiver|tenner|hundo|hunnid|get me|gets me|buy me|buys me|me donne|m.?achete",
+    r"|fiver|tenner|hundo|hunnid|gets? me|buys? me|(?:me |m.)(?:donne|achete|offre|paie)|m.?achete|me paie",
     # "2k budget", "500 de budget", "a 2k budget"
     rf"(?<![\w.,])(?P<a>{NUM_SP})(?P<ka>{_BARE_SCALE})? ?(?:usd |dollar )?(?:(?:de |of )?budget|de presupuesto)(?![a-z])"
     # "budget of 50", "budget is 3k", "budget: 2k", "presupuesto de 2 mil", "mon budget est de 2k"
@@ -984,10 +984,10 @@ BARE_BUDGET: Final = Guarded(
     # "whats 1.2k get me on h200", "what does 500 buy me", "qu'est-ce que 1,2k me donne sur une
     # h200", "1,2k ça me donne quoi": the sum whose worth is asked (was the price list)
     rf"|(?<![a-z])(?:(?:what|wat|wut)'?s|(?:what|wat|wut) (?:does|do|will|would|can|could)) (?:like |about |around |~ ?)?"
-    rf"(?P<g>{NUM_SP})(?P<kg>{_BARE_SCALE})? (?=(?:gets?|buys?) me(?![a-z]))"
-    rf"|(?<![a-z])(?:qu.?est.ce que|que) (?P<h>{NUM_SP})(?P<kh>{_BARE_SCALE})? (?=(?:me|m.) ?"
-    rf"(?:donne|achete|offre|paie)(?:nt)?(?![a-z]))"
-    rf"|(?<![\w.,])(?P<i>{NUM_SP})(?P<ki>{_BARE_SCALE})? (?=(?:ca|ça) (?:me donne|m.?achete|me paie)(?![a-z]))"
+    rf"(?P<g>{NUM_SP})(?P<kg>{_BARE_SCALE})? (?:gets?|buys?) me(?![a-z])"
+    rf"|(?<![a-z])(?:qu.?est.ce que|que) (?P<h>{NUM_SP})(?P<kh>{_BARE_SCALE})? (?:me |m.)"
+    rf"(?:donne|achete|offre|paie)(?:nt)?(?![a-z])"
+    rf"|(?<![\w.,])(?P<i>{NUM_SP})(?P<ki>{_BARE_SCALE})? (?:ca|ça) (?:me donne|m.?achete|me paie)(?![a-z])"
 )
 DIRECTION_BELOW: Final = _ends_with(lx.DIRECTION_BELOW)
 DIRECTION_ABOVE: Final = _ends_with(lx.DIRECTION_ABOVE)
