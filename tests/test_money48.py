@@ -130,3 +130,50 @@ def test_a_run_asked_beside_a_budget_leads_with_whether_it_fits(
     assert query.budget_usd == Decimal(budget) and query.budget_enough
     reply = _reply(question, lang)
     assert reply.startswith(lead), reply
+
+
+# 4. One vocabulary for vague sums: the quantifiers and scales of "a few hundred" are one table
+# (numbers._FEW_WORDS, _FEW_SCALES, _FEW_PLURALS) read by a dataset's count and by a sum, the
+# words of money one has one constant (lexicon.HAVE_MONEY_WORDS), and the figure a vague sum
+# was read as is carried from words_to_digits to the reply (parse._budget_said), not searched
+# for again in the text before its rewriting.
+@pytest.mark.parametrize(("said", "read", "sums"), [
+    ("a few hundred bucks, how many h100 hours", "300 bucks, how many h100 hours",
+     [("a few hundred", Decimal(300))]),
+    ("tengo unos cientos de dolares", "tengo 300 dolares", [("unos cientos", Decimal(300))]),
+    ("mon budget est de quelques centaines", "mon budget est de 300",
+     [("quelques centaines", Decimal(300))]),
+    ("a couple grand on h100s", "2 grand on h100s", [("a couple grand", Decimal(2000))]),
+    ("une centaine de dollars", "100 dollars", []),  # about a hundred: the user's own figure
+    ("a few hundred examples", "300 examples", []),  # a dataset's, no sum
+    ("des centaines de lignes", "300 lignes", []),
+    ("quelques milliers de lignes", "3000 lignes", []),
+    ("lora llama 3 8b on a few hundred.", "lora llama 3 8b on a few hundred.", []),
+])
+def test_vague_sums_read_once_from_one_table(said: str, read: str,
+                                             sums: list[tuple[str | None, Decimal]]) -> None:
+    from bot.understand.numbers import words_to_digits
+    got: list[tuple[str | None, Decimal]] = []
+    assert words_to_digits(said, sums=got) == read
+    assert got == sums
+
+
+def test_one_table_of_few_and_one_list_of_money_one_has() -> None:
+    from bot.understand import lexicon, numbers
+    assert numbers._FEW_VALUE["hundred"] == "300 " and numbers._FEW_VALUE["milliards"] == \
+        "3 billion "
+    assert numbers._VAGUE_SCALE["grand"] == 1000 and "million" not in numbers._VAGUE_SCALE
+    for word in numbers._FEW_WORDS:
+        assert word in numbers._FEW_OF_SCALE.pattern and word in numbers._VAGUE_SUM.pattern
+    assert lexicon.HAVE_MONEY_WORDS in numbers._VAGUE_SUM.pattern
+
+
+@pytest.mark.parametrize(("question", "budget", "said"), [
+    ("budget est de quelques centaines, combien d'heures de h100", "300", "quelques centaines"),
+    ("presupuesto es de unos cientos, cuantas horas de h100", "300", "unos cientos"),
+    ("i got a few hundred for h100 hours", "300", "a few hundred"),
+    ("a few hundred bucks, how many h100 hours", "300", "a few hundred"),
+])
+def test_the_vague_words_carried_to_the_reply(question: str, budget: str, said: str) -> None:
+    query = understand(question, CAT)
+    assert query.budget_usd == Decimal(budget) and query.budget_said == said

@@ -149,6 +149,13 @@ VRAM_UNITS_TB: Final[tuple[str, ...]] = _words("VRAM_UNITS_TB")
 # ... "usdt 200", "usdc 50": the stablecoin before the sum (was no sum read)
 MONEY_BEFORE: Final[tuple[str, ...]] = (r"\$", r"us\$", r"usd[tc]?")
 MONEY_AFTER: Final[tuple[str, ...]] = _words("MONEY_AFTER")
+# The words of money one has ("i have", "tengo", "j'ai", "budget"), a regex alternation: what
+# makes a sum a budget (parse._HAVE_MONEY) and a vague sum money ("i got a few hundred",
+# numbers._VAGUE_SUM's cue), one list for both.
+HAVE_MONEY_WORDS: Final = (
+    r"i have|i got|ive got|i'?ve got|i can spend|we have|got|budget|tengo|tenemos|presupuesto"
+    # French "on a" ("we have"), not English "on a few hundred samples"
+    r"|j'?ai|j ai|on a(?! few| couple| handful)|gastar|depenser|spend")
 # "90 cents", "50 centavos", "80 centimes": hundredths of a dollar.
 MONEY_CENTS: Final[tuple[str, ...]] = _words("MONEY_CENTS")
 PERCENT_UNITS: Final[tuple[str, ...]] = _words("PERCENT_UNITS")

@@ -8,13 +8,20 @@ still reject it with a clear message.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Final
 
 from bot.understand.languages import LANGUAGES, union
 from bot.understand.languages import words as _language_words
 from bot.understand.lazy import lazy
-from bot.understand.lexicon import AMOUNT_WORDS, MONEY_AFTER, MONEY_CENTS, NUMBER_SCALES
+from bot.understand.lexicon import (
+    AMOUNT_WORDS,
+    HAVE_MONEY_WORDS,
+    MONEY_AFTER,
+    MONEY_CENTS,
+    NUMBER_SCALES,
+)
 from bot.understand.query import Lang
 from bot.understand.screen import letter_runs
 
@@ -366,28 +373,69 @@ _COUPLE: Final = lazy(
 )
 
 
+# "A few" of a scale, said of a dataset ("a few hundred examples", "quelques milliers de
+# lignes") or of a sum ("a few hundred bucks", "unos cientos de dolares"): the words that say
+# "a few" and the scales they count, one table read by both (_FEW_OF_SCALE, _VAGUE_SUM), each
+# read as three of the scale. Sums are read to the thousands; "grand" is a sum's only.
+_FEW_WORDS: Final = ("a few", "few", "several", "a handful of", "unos cuantos", "unas cuantas",
+                     "unos pocos", "algunos", "varios", "unos", "quelques", "plusieurs")
+_FEW_SCALES: Final[dict[str, int]] = {
+    "hundred": 100, "thousand": 1000, "grand": 1000, "million": 10**6, "billion": 10**9,
+    "cientos": 100, "miles": 1000, "millones": 10**6,
+    "centaines": 100, "milliers": 1000, "millions": 10**6, "milliards": 10**9,
+}
+# ... and said alone, in the plural ("hundreds of samples", "cientos de dolares", "des
+# centaines de lignes"), by language: each has its own words around them.
+_FEW_PLURALS: Final[dict[str, dict[str, int]]] = {
+    "en": {"hundreds": 100, "thousands": 1000, "millions": 10**6, "billions": 10**9},
+    "es": {"cientos": 100, "miles": 1000},
+    "fr": {"centaines": 100, "milliers": 1000, "millions": 10**6, "milliards": 10**9},
+}
+_SUM_ONLY: Final = frozenset({"grand"})
+_SUM_BELOW: Final = 10**6
+
+
+def _alternation(words: Iterable[str]) -> str:
+    return "|".join(words)
+
+
+def _data_scales(words: dict[str, int]) -> str:
+    return _alternation(w for w in words if w not in _SUM_ONLY)
+
+
+def _sum_scales(words: dict[str, int]) -> str:
+    return _alternation(w for w, value in words.items() if value < _SUM_BELOW)
+
+
+def _three_of(value: int) -> str:
+    """Three of a scale as the text reads it on: "300 ", "3000 ", "3 million ", "3 billion "."""
+    if value >= 10**9:
+        return f"{3 * value // 10**9} billion "
+    if value >= 10**6:
+        return f"{3 * value // 10**6} million "
+    return f"{3 * value} "
+
+
 # "a few hundred examples", "several thousand rows", "thousands of samples", "unos cuantos miles
 # de ejemplos", "cientos de ejemplos", "quelques milliers d'exemples", "des centaines de
 # lignes", "a few million tokens": read as three of the scale, before a dataset's samples or
 # tokens only (was "a few" dropped, "hundred examples" 100, "thousand" 1,000; in Spanish and
 # French no dataset read).
 _FEW_OF_SCALE: Final = lazy(
-    r"(?<![a-z])(?:(?:a few|few|several|a handful of|unos cuantos|unas cuantas|unos pocos|"
-    r"algunos|varios|quelques|plusieurs) (?P<scale>hundred|thousand|million|billion|cientos|"
-    r"miles|millones|centaines|milliers|millions|milliards)(?: (?:of|de)| d')?|"
+    rf"(?<![a-z])(?:(?:{_alternation(_FEW_WORDS)}) (?P<scale>{_data_scales(_FEW_SCALES)})"
+    r"(?: (?:of|de)| d')?|"
     # plural scales alone, never after a count ("dos millones de tokens", "un par de millones")
-    r"(?<![0-9] )(?<!de )(?P<plural>hundreds|thousands|millions|billions) of|"
-    r"(?<![0-9] )(?<!de )(?:(?:unos |los )?(?P<plural_es>cientos|miles) de)|"
-    r"des (?P<plural_fr>centaines|milliers|millions|milliards) (?:de|d'))"
+    rf"(?<![0-9] )(?<!de )(?P<plural>{_data_scales(_FEW_PLURALS['en'])}) of|"
+    rf"(?<![0-9] )(?<!de )(?:(?:unos |los )?(?P<plural_es>{_data_scales(_FEW_PLURALS['es'])}) de)|"
+    rf"des (?P<plural_fr>{_data_scales(_FEW_PLURALS['fr'])}) (?:de|d'))"
     rf" ?(?=(?:[a-z0-9-]+ ){{0,2}}(?:{_SAMPLE_WORDS}|convos|dialogues|documents|docs|prompts|tokens?|toks?)(?![a-z])"
     # not a rate: "hundreds of tokens per second"
     r"(?! ?(?:/ ?s|per s|a s|por s|par s)))"
 )
 _FEW_VALUE: Final[dict[str, str]] = {
-    "hundred": "300 ", "hundreds": "300 ", "cientos": "300 ", "centaines": "300 ",
-    "thousand": "3000 ", "thousands": "3000 ", "miles": "3000 ", "milliers": "3000 ",
-    "million": "3 million ", "millions": "3 million ", "millones": "3 million ",
-    "billion": "3 billion ", "billions": "3 billion ", "milliards": "3 billion ",
+    word: _three_of(value)
+    for words in (_FEW_SCALES, *_FEW_PLURALS.values()) for word, value in words.items()
+    if word not in _SUM_ONLY
 }
 
 
@@ -402,13 +450,11 @@ _VAGUE_SUM_CURRENCY: Final = (
     r"(?:\$|us\$|usd[tc]?|bucks?|dollars?|dolares|dolar|verdes|euros?|eur|pavos|balles|quid"
     r"|pounds?|libras?)(?![a-z])")
 _VAGUE_SUM: Final = lazy(
-    r"(?P<cue>(?<![a-z])(?:i have|i got|ive got|i can spend|got|budget(?: is| of| de| est de| c'?est)?"
-    r"|presupuesto(?: es| de)?(?: de)?|tengo|j'?ai|j ai)(?: (?:like|about|around|maybe|roughly|"
-    r"como|genre|environ))? )?"
-    r"(?P<said>(?<![a-z])(?:(?:a few|few|several|a handful of|unos cuantos|unos pocos|algunos|"
-    r"varios|unos|quelques|plusieurs) (?P<scale>hundred|thousand|grand|cientos|miles|centaines|"
-    r"milliers)"
-    r"|(?P<plural>hundreds|thousands|cientos|miles)|des (?P<plural_fr>centaines|milliers)"
+    rf"(?P<cue>(?<![a-z])(?:{HAVE_MONEY_WORDS})(?: is| of| es| est| c'?est)?(?: de)?"
+    r"(?: (?:like|about|around|maybe|roughly|como|genre|environ))? )?"
+    rf"(?P<said>(?<![a-z])(?:(?:{_alternation(_FEW_WORDS)}) (?P<scale>{_sum_scales(_FEW_SCALES)})"
+    rf"|(?P<plural>{_sum_scales(_FEW_PLURALS['en'] | _FEW_PLURALS['es'])})"
+    rf"|des (?P<plural_fr>{_sum_scales(_FEW_PLURALS['fr'])})"
     r"|(?:a couple(?: of)?|un par de|une (?:couple|paire) de) (?P<couple>hundred|thousand|grand"
     r"|cientos|centaines|mil|mille)"
     r"|(?:un|una|une) (?P<about>millier|millar|centena|centaine)))"
@@ -416,25 +462,20 @@ _VAGUE_SUM: Final = lazy(
     r"|(?<=[a-z] )(?:for|on|to spend|para|en|pour|sur|de budget|budget)(?![a-z])"
     r"|(?<=[a-z])(?: ?[,.;?!]|$))"
 )
+# The scales a sum is read in: three of them after "a few", two of them after "a couple", one
+# of "un millier", "una centena".
 _VAGUE_SCALE: Final[dict[str, int]] = {
-    "hundred": 100, "hundreds": 100, "cientos": 100, "centaines": 100, "centaine": 100,
-    "centena": 100, "thousand": 1000, "thousands": 1000, "grand": 1000, "miles": 1000,
-    "milliers": 1000, "millier": 1000, "millar": 1000, "mil": 1000, "mille": 1000,
+    **{word: value for words in (_FEW_SCALES, *_FEW_PLURALS.values())
+       for word, value in words.items() if value < _SUM_BELOW},
+    "centaine": 100, "centena": 100, "millier": 1000, "millar": 1000, "mil": 1000, "mille": 1000,
 }
 
 
-def vague_sum(folded: str) -> tuple[str, Decimal] | None:
-    """The first vague sum of money in `folded` (before numbers are turned into digits): the
-    words that said it ("a few hundred", "unos cientos") and the figure they are read as."""
-    if not _has_vague_sum(folded):
-        return None
-    for match in _VAGUE_SUM.finditer(folded):
-        if not _vague_money(match):
-            continue  # "a few hundred" alone: samples, steps, anything
-        if match.group("about"):
-            return None  # "une centaine de dollars": about a hundred, the user's own figure
-        return match.group("said"), _vague_value(match)
-    return None
+# The first vague sum of money a text was read with: the words that said it ("a few hundred",
+# "unos cientos") and the figure they are read as; None for the words of "about" a figure ("une
+# centaine de dollars": the user's own figure). What words_to_digits read, carried to the reply
+# (parse._budget_said), not searched for again.
+VagueSum = tuple[str | None, Decimal]
 
 
 def _vague_value(match: re.Match[str]) -> Decimal:
@@ -446,11 +487,13 @@ def _vague_value(match: re.Match[str]) -> Decimal:
     return Decimal(3 * _VAGUE_SCALE[scale])
 
 
-def _vague_sums(folded: str) -> str:
+def _vague_sums(folded: str, sums: list[VagueSum] | None = None) -> str:
     def digits(match: re.Match[str]) -> str:
         if not _vague_money(match):
-            return match.group(0)
+            return match.group(0)  # "a few hundred" alone: samples, steps, anything
         value = _vague_value(match)
+        if sums is not None:
+            sums.append((None if match.group("about") else match.group("said"), value))
         # "a couple grand": "2 grand", a sum the budget's words read with no currency said
         said = f"{value // 1000} grand" if match.group("said").endswith("grand") else str(value)
         return f"{match.group('cue') or ''}{said}{'' if match.group(0)[-1].isalpha() else ' '}"
@@ -501,14 +544,16 @@ _AND_SOME: Final = lazy(
 )
 
 
-def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None) -> str:
+def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None,
+                    sums: list[VagueSum] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
     tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
     count patterns read those words themselves.
 
     ``quick=False`` skips the shortcuts (substring and set tests), for the test that checks
-    they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known."""
+    they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known.
+    ``sums``: where the vague sums of money read are put, in order (VagueSum)."""
     if not quick or " y pico" in folded or " y algo" in folded or " et " in folded \
             or " and " in folded:
         folded = _AND_SOME.sub(r"\g<n>", folded)
@@ -527,7 +572,7 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
         folded = _DOZEN.sub(lambda m: "6 " if m.group("half") else "12 ", folded)
         runs = None
     if not quick or _has_vague_sum(folded):
-        vague = _vague_sums(folded)
+        vague = _vague_sums(folded, sums)
         if vague != folded:
             folded, runs = vague, None
     if not quick or "few" in folded or "several" in folded or "handful" in folded \

@@ -38,13 +38,13 @@ from bot.understand.normalise import (
 )
 from bot.understand.numbers import (
     NUM_SP,
+    VagueSum,
     k_tokens,
     malformed_number,
     parse_decimal,
     parse_int,
     tidy,
     to_int,
-    vague_sum,
     words_to_digits,
 )
 from bot.understand.observed import take_observed
@@ -1682,9 +1682,7 @@ _FOREIGN_FOR_GPU: Final = lazy(
 
 # ... said as money one has ("i have", "tengo", "j'ai", "budget"): "make it $3.50 for the h100"
 # after an alert is its new price, no budget.
-_HAVE_MONEY: Final = lazy(
-    r"(?<![a-z])(?:i have|i got|ive got|i'?ve got|we have|budget|tengo|tenemos|presupuesto"
-    r"|j'?ai|j ai|on a|gastar|depenser|spend)(?![a-z])")
+_HAVE_MONEY: Final = lazy(rf"(?<![a-z])(?:{lx.HAVE_MONEY_WORDS})(?![a-z])")
 
 
 # "pay 50 usdt for h100 hours", "100 usd de horas de h100": money for hours of a card.
@@ -1896,13 +1894,13 @@ def _take_bare_per_period(work: _Work, before_hours: str) -> re.Match[str] | Non
     return match
 
 
-def _budget_said(corrected: str, budget: Decimal | None) -> str | None:
+def _budget_said(sums: list[VagueSum], budget: Decimal | None) -> str | None:
     """The vague words a budget was said in ("a few hundred bucks": "a few hundred"), when the
-    budget is the figure they are read as."""
-    if budget is None:
+    budget is the figure the first of them was read as (numbers.words_to_digits read them)."""
+    if budget is None or not sums:
         return None
-    vague = vague_sum(corrected)
-    return vague[0] if vague is not None and vague[1] == budget else None
+    said, value = sums[0]
+    return said if value == budget else None
 
 
 # A banknote's slang ("a fiver", "a tenner", "a hundo"): its amount.
@@ -3872,7 +3870,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     spoken = index.spoken_versions.digits(corrected)  # "llama three 8b": Llama 3 8B
     if spoken != corrected:
         corrected, runs = spoken, None
-    s = words_to_digits(corrected, runs=runs)
+    vague_sums: list[VagueSum] = []
+    s = words_to_digits(corrected, runs=runs, sums=vague_sums)
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
     if (" de " in s or " of " in s or " d'" in s) and (
@@ -5479,7 +5478,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         mark_only=intent == "unknown" and "?" in plain and not any(c.isalnum() for c in text),
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
-        budget_said=_budget_said(corrected, budget),
+        budget_said=_budget_said(vague_sums, budget),
         # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have
         # 40 bucks"), not the hours it buys ("how many hours…", "what can i…").
         # "$50 budget, how many tokens can i qlora llama 3 8b": what the budget trains is asked,

@@ -513,7 +513,7 @@ class Query(BaseModel):
     # "2k budget", "two grand": a sum said with no currency, taken as US dollars (said so)
     budget_assumed: bool = False
     # "a few hundred bucks", "unos cientos de dolares", "quelques centaines de dollars": a vague
-    # sum, its words as said (budget_usd the figure it is read as, numbers.vague_sum; the reply
+    # sum, its words as said (budget_usd the figure it is read as, numbers.VagueSum; the reply
     # says which figure it took)
     budget_said: str | None = None
     # "is $40 enough to qlora mistral 7b", "tengo 100 dolares, me alcanza para…": whether the
