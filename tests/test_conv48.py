@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, check_turn, converse
+from tests.support.chat import ask, check_turn, converse, says
 
 # 3. Serving priced with no hours ("ok and the price" after a model served on a card): the hourly
 # price and the hours asked, under the "↪️ … from your last question" header every other
@@ -133,3 +133,46 @@ def test_without_vram_asked_the_lead_names_the_methods() -> None:
     reply = ask("can i finetune llama 3 8b on a 3090", "en")
     assert reply.text.startswith(
         "✅ <b>On 1× RTX 3090, Llama 3 8B fits: QLoRA and LoRA.</b>"), reply.text
+
+
+# 5. Whether it fits asked first, then its cost, on cards rented without a published price: the
+# verdict on them leads, then that their price is unpublished and where the costs below are,
+# then those costs (was "price not published" first, the verdict under it).
+FIT_THEN_COST_UNPUBLISHED = [
+    ("en", "does llama 3 70b fit on 2 4090s and what would it cost",
+     ["❌ <b>On 2× RTX 4090, Llama 3 70B does not fit with any of these methods.</b>",
+      "💵 We rent the RTX 4090, but its price is not published: the costs below are on the "
+      "cheapest offered configurations that hold each method.",
+      "Illustrative cost: $9.20</b> — 1× A100 80GB"]),
+    ("en", "does llama 3 8b qlora fit on a 4090 and what would it cost",
+     ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>",
+      "💵 We rent the RTX 4090, but its price is not published: the cost below is on the "
+      "cheapest offered configuration that holds the run.", "Illustrative cost: $8.20"]),
+    ("es", "me entra llama 3 70b en 2 4090 y cuanto me sale",
+     ["❌ <b>En 2× RTX 4090, Llama 3 70B no cabe con ninguno de estos métodos.</b>",
+      "💵 Alquilamos la RTX 4090, pero su precio no está publicado: los costes de abajo",
+      "Coste de ejemplo: 9,20"]),
+    ("fr", "est-ce que llama 3 70b rentre sur 2 4090 et combien ça coûte",
+     ["❌ <b>Sur 2× RTX 4090, Llama 3 70B ne tient avec aucune de ces méthodes.</b>",
+      "💵 Nous louons la RTX 4090, mais son prix n'est pas publié : les coûts ci-dessous",
+      "Coût à titre d'exemple : 9,20"]),
+]
+
+
+def _spaces(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+@pytest.mark.parametrize(("lang", "question", "said"), FIT_THEN_COST_UNPUBLISHED)
+def test_fit_asked_first_leads_before_the_unpublished_price(
+        lang: str, question: str, said: list[str]) -> None:
+    reply = ask(question, lang)
+    text = _spaces(reply.text)
+    assert text.startswith(_spaces(said[0])), reply.text
+    says(text, [_spaces(s) for s in said], ["🤔"])
+
+
+def test_a_cost_asked_alone_on_the_4090_still_leads_with_its_unpublished_price() -> None:
+    reply = ask("how much to qlora llama 3 8b on a 4090", "en")
+    assert reply.text.startswith("💵 We rent the RTX 4090, but its price is not published: ask "
+                                 "support"), reply.text

@@ -600,8 +600,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         put("\n\n")
     unpriced = asked is not None and asked.gpu and asked.rentable and asked.usd_per_hour is None
     # (not for a card said to be the user's: "on my 4090" asks no rental price of it)
-    if unpriced and intent == "cost" and not run_lead and answer.within_own is None \
-            and not query.card_mine:
+    # (whether it fits asked first, "me entra llama 3 70b en 2 4090 y cuánto me sale": the
+    # verdict leads, this follows it: unpriced_after)
+    unpriced_lead = unpriced and intent == "cost" and not run_lead \
+        and answer.within_own is None and not query.card_mine
+    if unpriced_lead and not query.fit_first:
         # "Cost of QLoRA 70B on a 4090 for 10h, does it fit?": what can be said of its cost
         # leads, the verdict follows.
         assert asked is not None and asked.gpu is not None
@@ -1413,6 +1416,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "We rent the %(gpu)s too, but its price is not published: ask support before "
             "planning on it.", gpu=ph.gpu_name(asked.gpu),
         ))
+        put("\n")
+    elif unpriced_lead and query.fit_first:
+        # "does llama 3 70b fit on 2 4090s and what would it cost": after the verdict asked
+        # first, why the cost is not on the card asked, and where it is (was this line first,
+        # the verdict under it)
+        assert asked is not None and asked.gpu is not None
+        put("\n💵 ")
+        put(ph.ngettext(
+            "We rent the %(gpu)s, but its price is not published: the cost below is on the "
+            "cheapest offered configuration that holds the run.",
+            "We rent the %(gpu)s, but its price is not published: the costs below are on the "
+            "cheapest offered configurations that hold each method.", many,
+            gpu=ph.gpu_name(asked.gpu)))
         put("\n")
     put("\n")
     if answer.asked_quote and (query.fit_first or asked_misses) \
