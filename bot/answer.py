@@ -771,6 +771,12 @@ class IgpuCompare:
     igpu_fit: Fit | None  # None: no model, or no RAM said
     card_fit: Fit | None  # None: no model
     bf16_gb: Decimal | None = None  # BF16 held by neither: compared in 4-bit, as run at home
+    # Each side's detailed estimate where the single configuration's answer leads with it
+    # (_alone_check; the fits above then carry its verdict), and the estimate's kind, sequence
+    # (or context) and batch it assumed when none was said (None: the user's settings).
+    igpu_check: FitCheck | None = None
+    card_check: FitCheck | None = None
+    assumed: tuple[str, int, int] | None = None
 
 
 class Answer(BaseModel):
@@ -1033,6 +1039,10 @@ class Answer(BaseModel):
     # A comparison with settings stated ("dpo llama 3 8b, 4090 or a100?", "qlora … seq 4096
     # batch 4, 4090 or a100?"): each side's detailed estimate, first side first.
     compare_checks: tuple[FitCheck, ...] = ()
+    # One card at two counts, neither holding the run by compare_checks: the fewest of it that
+    # do by the same estimate ("1 or 2 h100 for full finetune 13b": 4, as "can i full finetune
+    # a 13b on 2x h100" says; was the planning rule's 3). None: no cluster we answer for.
+    compare_need: int | None = None
     # A serving comparison with a model ("4090 or a100 for llama 3 8b inference"): each side's
     # decode bound where the model fits (bandwidth, not TFLOPS, paces generation).
     compare_decode: tuple[DecodeBound, ...] = ()
@@ -3014,7 +3024,11 @@ def _compare_by_detail(query: Query, answer: Answer, composed: Answer, cat: Cata
     # planning ones; then both sides are judged by it ("2 or 4 h100 for lora 70b, seq 2048":
     # not "only 4× H100 holds it" where the detailed estimate holds it on 2).
     checks: list[FitCheck] = []
-    if wants_details(query):
+    # No settings stated: where the single configuration's answer leads with the detailed
+    # estimate at typical settings (_typical_kind_leads), so does each side ("rtx 4060 vs rtx
+    # 3060 for qlora llama 3 8b" was ✅ 6 GB of 8 GB by the rule, where "can i qlora llama 3 8b
+    # on a 4060" says ❌, 12.8 GB per GPU).
+    if wants_details(query) or _typical_kind_leads(query, method.kind):
         for side in (comparison.a, comparison.b):
             alt = answer.model_copy(update={"primary": replace(primary, fit=side)})
             detail = detailed_for(query, alt, cat, tokens_per_second=query.tokens_per_second)
@@ -3033,6 +3047,11 @@ def _compare_by_detail(query: Query, answer: Answer, composed: Answer, cat: Cata
                       if composed.primary is not None else None)
         update["methods"] = tuple(update["primary"] if m is composed.primary else m
                                   for m in composed.methods)
+        more = max(a.gpu_count, b.gpu_count)
+        if comparison.gpu_a == comparison.gpu_b and not a.fits and not b.fits \
+                and b.gpu is not None and more < cat.limits.max_cluster_gpus:
+            update["compare_need"] = _detailed_count(
+                query.model_copy(update={"params_b": answer.params_b}), b, more + 1, cat)
     if serving and query.tokens_per_second is None:
         model = estimator_model(query, answer.params_b, cat)
         bounds: list[DecodeBound] = []
@@ -5699,7 +5718,14 @@ def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer,
     if check is None or primary is None or primary.fit is None \
             or len(answer.methods) != 1 or answer.intent != "fit" or query.largest:
         return False
-    if detailed.kind != "training":
+    return _typical_kind_leads(query, detailed.kind)
+
+
+def _typical_kind_leads(query: Query, kind: str) -> bool:
+    """Whether the detailed estimate at typical settings leads a configuration's verdict for
+    one method of this kind, no settings stated (_typical_leads; each side of a comparison
+    alike, _compare_by_detail)."""
+    if kind != "training":
         # Serving one precision ("can i run llama 3 70b in bf16 on 2x a100 80gb"): the planning
         # rule's 168 GB of 160 said No, then 72.4 GB per GPU fits by the detailed estimate,
         # two answers. The detailed one leads, at the context said or assumed (said so), with
@@ -5951,20 +5977,61 @@ def _igpu_compared(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU)
             igpu.id, gpu.id, ram, share, None, None, None))
     method: MethodId = _asked_method(query, cat)
 
-    def sides(m: MethodId) -> tuple[Fit | None, Fit]:
-        on_igpu = fit_vram(m, params, share, 1, catalogue=cat) if share is not None else None
-        return on_igpu, fit(m, params, gpu.id, 1, catalogue=cat)
+    # Each side as its own question would be answered ("can i qlora llama 3 8b on a 780m with
+    # 32gb ram", "… on a 4060"): the verdict and figure that answer leads with (was the planning
+    # rule's 6 GB of 8 GB ✅ on the 4060, where its own answer says ❌, 12.8 GB per GPU).
+    alone = {"intent": "fit", "igpu_compared": False, "other_gpus": (),
+             "other_gpu_count": None, "gpu_count": None, "method": None, "methods_named": ()}
+    igpu_alone = query.model_copy(update={**alone, "gpu": None, "vram_gb": share})
+    card_alone = query.model_copy(update={**alone, "igpu": None, "igpu_ram_gb": None,
+                                          "vram_gb": None})
 
-    on_igpu, on_card = sides(method)
+    def sides(m: MethodId) -> tuple[Fit | None, Fit, FitCheck | None, FitCheck | None,
+                                    tuple[str, int, int] | None]:
+        on_igpu = fit_vram(m, params, share, 1, catalogue=cat) if share is not None else None
+        on_card = fit(m, params, gpu.id, 1, catalogue=cat)
+        kept = cat.method(m)
+        said = {"method": m, "serving_precision_said": query.serving_precision_said
+                or kept.kind == "inference"}
+        igpu_check = _alone_check(igpu_alone.model_copy(update=said), cat)[0] \
+            if on_igpu is not None else None
+        card_check, assumed = _alone_check(card_alone.model_copy(update=said), cat)
+        if on_igpu is not None and igpu_check is not None:
+            on_igpu = replace(on_igpu, fits=igpu_check.detailed_fits)
+        if card_check is not None:
+            on_card = replace(on_card, fits=card_check.detailed_fits)
+        return on_igpu, on_card, igpu_check, card_check, assumed
+
+    on_igpu, on_card, igpu_check, card_check, assumed = sides(method)
     bf16: Decimal | None = None
     if method == "inference_bf16" and not query.serving_precision_said \
             and not (on_card.fits and (on_igpu is None or on_igpu.fits)):
         # Both are machines at home, where llama.cpp, Ollama and LM Studio load 4-bit weights
         # (_run_at_home): compared there, and said, when BF16 misses on either side.
-        bf16, method = on_card.estimate_gb, "inference_int4"
-        on_igpu, on_card = sides(method)
+        bf16 = card_check.detailed_per_gpu_gb if card_check is not None else on_card.estimate_gb
+        method = "inference_int4"
+        on_igpu, on_card, igpu_check, card_check, assumed = sides(method)
     return _made_answer(**base, igpu_compare=IgpuCompare(
-        igpu.id, gpu.id, ram, share, method, on_igpu, on_card, bf16))
+        igpu.id, gpu.id, ram, share, method, on_igpu, on_card, bf16, igpu_check, card_check,
+        assumed))
+
+
+def _alone_check(query: Query, cat: Catalogue
+                 ) -> tuple[FitCheck | None, tuple[str, int, int] | None]:
+    """One configuration's detailed check where its answer leads with it (_compose: settings
+    stated, or _typical_leads), with the sequence and batch assumed when none was said; None
+    where the planning rule leads."""
+    try:
+        built = _build(query, cat)
+    except RulesError:  # a side its own question would refuse: the planning rule's line
+        return None, None
+    detailed = detailed_for(query, built, cat)
+    if detailed is None or detailed.check is None or built.primary is None or not (
+            detailed.stated or _typical_leads(query, built, detailed, cat)):
+        return None, None
+    assumed = (detailed.kind, detailed.seq_len, detailed.micro_batch) \
+        if "seq_len" in detailed.defaults and "batch" in detailed.defaults else None
+    return detailed.check, assumed
 
 
 def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:

@@ -76,8 +76,8 @@ def test_each_side_is_judged_by_the_detailed_estimate() -> None:
     answer = P.ask("2x 3090 vs 1x a6000 for llama 3 70b q4 gguf")
     body = str(answer.text)
     assert "✅ Inference with GGUF Q4_K_M (4.89 bits per weight) of Llama 3 70B on 1× RTX A6000: " \
-        "about 44.1 GB per GPU with your settings (detailed estimate), of the 51.54 GB (48 GiB) " \
-        "each GPU has." in body, body
+        "about 44.1 GB per GPU with 2,048 tokens of context and batch 1 (assumed; detailed " \
+        "estimate), of the 51.54 GB (48 GiB) each GPU has." in body, body
     assert "Offered configurations that fit" not in body
     assert to_json(answer)["fits"] is True
 

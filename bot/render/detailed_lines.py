@@ -1234,3 +1234,41 @@ def _vocab(model: ModelSpec) -> int:
     """A catalogue decoder's vocabulary (the models named beside a bare size's range)."""
     assert model.arch is not None  # the models named have their config on file
     return model.arch.vocab
+
+
+def compared_side(how: str, who: str, where: str, check: FitCheck,
+                  assumed: tuple[str, int, int] | None, ph: Phrases) -> str:
+    """One side of a comparison by the detailed estimate, as the single configuration's answer
+    leads with it: the settings it assumed when none were said (`assumed`: the estimate's kind,
+    its sequence or context and its batch), else the user's."""
+    _, fmt = ph._, ph.fmt
+    det, each = fmt.gb(check.detailed_per_gpu_gb, 1), ph.memory(check.vram_per_gpu_gb)
+    mark = "✅ " if check.detailed_fits else "❌ "
+    if assumed is not None and assumed[0] == "training":
+        # Neither length nor batch said ("4090 vs a100 for lora llama 3 8b on 20M tokens"):
+        # typical settings, said as such (was "with your settings").
+        return mark + str(_(
+            "%(how)s of %(who)s on %(where)s: about %(det)s per GPU at typical settings "
+            "(sequence %(seq)s, batch %(batch)s; detailed estimate), of the %(each)s each GPU "
+            "has.", how=how, who=who, where=where, det=det, seq=fmt.num(assumed[1], 0),
+            batch=assumed[2], each=each))
+    if assumed is not None:
+        # Serving, no context or batch said ("4090 vs a100 for llama 3 8b in bf16"): the
+        # context assumed, as the single configuration's answer says it.
+        return mark + str(_(
+            "%(how)s of %(who)s on %(where)s: about %(det)s per GPU with %(ctx)s tokens of "
+            "context and batch %(batch)s (assumed; detailed estimate), of the %(each)s each GPU "
+            "has.", how=how, who=who, where=where, det=det, ctx=fmt.num(assumed[1], 0),
+            batch=assumed[2], each=each))
+    return mark + str(_(
+        "%(how)s of %(who)s on %(where)s: about %(det)s per GPU with your settings (detailed "
+        "estimate), of the %(each)s each GPU has.", how=how, who=who, where=where, det=det,
+        each=each))
+
+
+def assumed_settings(detailed: DetailedAnswer | None) -> tuple[str, int, int] | None:
+    """The sequence (or context) and batch a detailed estimate assumed, neither said; None
+    where the user gave either."""
+    if detailed is None or "seq_len" not in detailed.defaults or "batch" not in detailed.defaults:
+        return None
+    return detailed.kind, detailed.seq_len, detailed.micro_batch

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from bot.answer import Answer
+from bot.detail import FitCheck
+from bot.render.detailed_lines import compared_side
 from bot.render.phrases import Phrases
 from rules.fit import Fit, fit_vram
 from rules.schema import MethodId
@@ -31,7 +33,12 @@ def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object]
     on_igpu, on_card = c.igpu_fit, c.card_fit
     if on_igpu is not None and on_card is not None:
         if on_igpu.fits and on_card.fits:
-            roomier = igpu if on_igpu.headroom_gb > on_card.headroom_gb else card
+            # the room each verdict leaves: the detailed estimate's where it leads
+            room_igpu = on_igpu.headroom_gb if c.igpu_check is None \
+                else c.igpu_check.vram_per_gpu_gb - c.igpu_check.detailed_per_gpu_gb
+            room_card = on_card.headroom_gb if c.card_check is None \
+                else c.card_check.vram_per_gpu_gb - c.card_check.detailed_per_gpu_gb
+            roomier = igpu if room_igpu > room_card else card
             put("⚖️ <b>")
             put(_("Both hold %(who)s (%(how)s); the %(gpu)s has more room.", who=who, how=how,
                   gpu=roomier))
@@ -57,18 +64,26 @@ def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object]
         long_how = ph.method_name(c.method)
         where_igpu = ph.config_named(igpu, 1)
         if on_igpu is not None:
-            put(_fit_line(on_igpu, where_igpu, long_how, who, ph))
+            put(_fit_line(on_igpu, where_igpu, long_how, who, ph, c.igpu_check, c.assumed))
         else:
-            ram = _ram_needed(c.method, on_card.params_b, c.igpu, ph)
+            # No RAM said: the figure the card's side is judged by (the detailed estimate
+            # where it leads, as "can i qlora llama 3 8b on a 780m" says it), and the least RAM
+            # whose share holds that (was the planning rule's 6 GB from 16 GiB, beside the
+            # card's 12.8 GB).
+            need = c.card_check.detailed_per_gpu_gb if c.card_check is not None \
+                else on_card.estimate_gb
+            ram = _ram_needed(c.method, on_card.params_b, c.igpu, ph,
+                              need if c.card_check is not None else None)
             put("❓ ")
             put(_("%(how)s of %(who)s on %(where)s: %(need)s; its share of the RAM holds that "
                   "from %(ram)s of RAM.", how=long_how, who=who, where=where_igpu,
-                  need=ph.size(on_card.estimate_gb), ram=ram) if ram is not None else
+                  need=ph.size(need), ram=ram) if ram is not None else
                 _("%(how)s of %(who)s on %(where)s: %(need)s, more than its share of any RAM "
                   "it is sold with.", how=long_how, who=who, where=where_igpu,
-                  need=ph.size(on_card.estimate_gb)))
+                  need=ph.size(need)))
             put("\n")
-        put(_fit_line(on_card, ph.fit_config(on_card), long_how, who, ph))
+        put(_fit_line(on_card, ph.fit_config(on_card), long_how, who, ph, c.card_check,
+                      c.assumed))
     elif c.share_gb is not None:
         put(_("Memory: %(share)s of your RAM on the %(igpu)s, %(vram)s of its own on the "
               "%(gpu)s.", share=fmt.gb(c.share_gb), igpu=igpu, vram=fmt.gb(cat.gpu(c.gpu).vram_gb),
@@ -93,19 +108,29 @@ def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object]
         put("\n")
 
 
-def _fit_line(f: Fit, where: str, how: str, who: str, ph: Phrases) -> str:
+def _fit_line(f: Fit, where: str, how: str, who: str, ph: Phrases,
+              check: FitCheck | None = None, assumed: tuple[str, int, int] | None = None) -> str:
+    """One side's verdict: the detailed estimate's where the single configuration's answer
+    leads with it (`check`, at the settings `assumed` when none were said), as a comparison
+    of two cards says it, else the planning rule's."""
+    if check is not None:
+        return compared_side(how, who, where, check, assumed, ph) + "\n"
     facts = {"where": where, "need": ph.size(f.estimate_gb), "have": ph.fmt.gb(f.vram_gb),
              "how": how, "who": who}
     return ("✅ " if f.fits else "❌ ") + str(ph._(
         "%(how)s of %(who)s on %(where)s: %(need)s of %(have)s.", **facts)) + "\n"
 
 
-def _ram_needed(method: MethodId, params_b: Decimal, igpu_id: str, ph: Phrases) -> str | None:
-    """The least RAM sold whose share holds the run: "16 GiB (17.18 GB)"."""
+def _ram_needed(method: MethodId, params_b: Decimal, igpu_id: str, ph: Phrases,
+                detailed_gb: Decimal | None = None) -> str | None:
+    """The least RAM sold whose share holds the run: "16 GiB (17.18 GB)" (`detailed_gb`: the
+    detailed estimate's figure on one GPU, where it leads; else the planning rule's)."""
     cat = ph.cat
     igpu = cat.igpu(igpu_id)
     for size in _RAM_SIZES:
         ram = Decimal(size)
-        if fit_vram(method, params_b, igpu.usable_gb(ram), 1, catalogue=cat).fits:
+        holds = detailed_gb <= igpu.usable_gb(ram) if detailed_gb is not None \
+            else fit_vram(method, params_b, igpu.usable_gb(ram), 1, catalogue=cat).fits
+        if holds:
             return ph.ram_gib(ram)
     return None

@@ -32,7 +32,9 @@ from bot.detail import (
 from bot.i18n import N_
 from bot.render.detailed_lines import (
     ONE_STATE_OPTIMIZERS,
+    assumed_settings,
     assumption_said,
+    compared_side,
     detail_leads_fit,
     detailed_block,
     detailed_lead_block,
@@ -4084,24 +4086,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
                 put("\n")
                 continue
             if checks:
-                # Settings stated: each side's detailed estimate and its verdict.
-                ck = checks[i]
-                put("✅ " if ck.detailed_fits else "❌ ")
-                d = answer.detailed
-                if d is not None and d.kind == "training" and "seq_len" in d.defaults \
-                        and "batch" in d.defaults:
-                    # Neither length nor batch said ("4090 vs a100 for lora llama 3 8b on 20M
-                    # tokens"): typical settings, said as such (was "with your settings").
-                    put(_("%(how)s of %(who)s on %(where)s: about %(det)s per GPU at typical "
-                          "settings (sequence %(seq)s, batch %(batch)s; detailed estimate), of "
-                          "the %(each)s each GPU has.", how=how, who=who, where=where,
-                          det=fmt.gb(ck.detailed_per_gpu_gb, 1), seq=fmt.num(d.seq_len, 0),
-                          batch=d.micro_batch, each=ph.memory(ck.vram_per_gpu_gb)))
-                else:
-                    put(_("%(how)s of %(who)s on %(where)s: about %(det)s per GPU with your "
-                          "settings (detailed estimate), of the %(each)s each GPU has.",
-                          how=how, who=who, where=where, det=fmt.gb(ck.detailed_per_gpu_gb, 1),
-                          each=ph.memory(ck.vram_per_gpu_gb)))
+                # Each side's detailed estimate and its verdict, where the single
+                # configuration's answer leads with it (settings stated, or typical ones).
+                put(compared_side(how, who, where, checks[i], assumed_settings(answer.detailed),
+                                  ph))
                 put("\n")
                 continue
             put("✅ " if f.fits else "❌ ")
@@ -4289,9 +4277,11 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             put("👉 ")
             put(_("Only %(where)s holds it.", where=ph.fit_config(holds[0])))
             put("\n")
-        elif same and c.a is not None and c.b is not None and not holds and ph.gpus_needed(c.b):
-            # "1 or 2 A100 for lora 70b": neither holds it; how many of that card do.
-            n = ph.gpus_needed(c.b)
+        elif same and c.a is not None and c.b is not None and not holds and (
+                answer.compare_need if answer.compare_checks else ph.gpus_needed(c.b)):
+            # "1 or 2 A100 for lora 70b": neither holds it; how many of that card do (by the
+            # estimate the sides were judged by).
+            n = answer.compare_need if answer.compare_checks else ph.gpus_needed(c.b)
             assert n is not None
             if n <= cat.limits.max_cluster_gpus:
                 put("🔢 ")
