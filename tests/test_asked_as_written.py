@@ -227,7 +227,7 @@ def test_a_recommendation_for_a_dataset_quotes_the_estimated_run() -> None:
     out = _json("cheapest gpu for qlora 70b on 100M tokens")
     assert out["intent"] == "recommend" and out["hours_assumed"] is True
     assert "illustrative assumption" not in str(out["text"])
-    assert out["hours"] != 10  # not the seed's illustrative QLoRA hours
+    assert out["hours"] != 10  # not our page's illustrative QLoRA hours
 
 
 @pytest.mark.parametrize(("text", "facts"), [

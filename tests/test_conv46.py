@@ -116,7 +116,7 @@ def test_a_follow_up_of_a_cost_on_ones_own_card_keeps_it_ones_own(
 # to know?" with its examples, or "I did not understand that"). (lang, first, then, what the
 # second reply says in order.)
 EXPLAINED: list[tuple[str, str, str, list[str]]] = [
-    # a cost on the seed's illustrative hours: the product, why that card, the hours said to
+    # a cost on our page's illustrative hours: the product, why that card, the hours said to
     # be illustrative, the run's data asked for
     ("en", "how much is a qlora of llama 3 70b?", "?",
      ["🔎 <b>How I got it:</b> the cost is the GPUs × the hours × the price of a GPU-hour: "

@@ -118,7 +118,7 @@ FOLLOW_UPS: list[tuple[str, str, dict[str, Any], str]] = [
      "↪️ <i>QLoRA de Llama 3 70B sur 2× RTX 3090, d'après votre question précédente.</i>"),
     # What a follow-up naming nothing asks of the previous run: its longest context, largest
     # batch, tokens/s (training or decode, as the run was), how long it takes (each was "I did
-    # not understand that", and "how long…?" a cost at the seed's illustrative hours).
+    # not understand that", and "how long…?" a cost at our page's illustrative hours).
     ("qlora llama 3 8b on a 3090", "what's the max context?",
      {"intent": "fit", "method": "qlora", "context_asked": True},
      "📏 <b>Longest context that fits: about"),

@@ -4,7 +4,7 @@ tokens (was "I did not understand"), not after a run timed on a dataset, where "
 count samples. A time said after a run timed ("is a day enough?", "is a week enough?"): the
 deadline (was the day's cost on the card). A cost asked after a run timed on a card we do not
 rent ("and how much would that cost on your gpus?", then "and for 2 epochs?"): the run where we
-rent it for least (was the seed's illustrative 10 hours). A card said as a setup line ("my setup:
+rent it for least (was our page's illustrative 10 hours). A card said as a setup line ("my setup:
 2x 3090, 64gb ram") is the card owned."""
 
 from __future__ import annotations

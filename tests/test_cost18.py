@@ -81,7 +81,7 @@ def test_the_largest_served_within_a_budget_s_hours_weighs_every_configuration(
 
 
 # "anything cheaper?" after a run's cost with the hours said: the same hours and method where
-# they cost least (was the seed's illustrative 10 hours).
+# they cost least (was our page's illustrative 10 hours).
 CHEAPER: list[tuple[str, str, str | None, list[str]]] = [
     ("how much for 12 hours of qlora llama 3 8b on an h100", "anything cheaper?", None,
      ["QLoRA of Llama 3 8B for 12 hours, from your last question.",

@@ -54,7 +54,7 @@ def test_hours_of_the_card_named_again(question: str, lang: str | None, count: i
 # the cheapest offered configuration that holds the run, and what those hours train is
 # estimated there and leads; the card asked says what it trains an hour (an own card needs no
 # budget). Was the 4090's tokens in the L40S's hours ("In 60 hours, 1× RTX 4090 trains about
-# 250 million tokens"); "$50 budget, how many tokens …" quoted the seed's illustrative 10 hours.
+# 250 million tokens"); "$50 budget, how many tokens …" quoted our page's illustrative 10 hours.
 BUDGET_TOKENS: list[tuple[str, str | None, str, list[str], list[str]]] = [
     ("i have 50 dollars, how many tokens can i train llama 3 8b with qlora on my 4090", None,
      "⏱ <b>In 60 hours, 1× L40S trains about 740 million tokens (QLoRA, about 3,411 tokens/s",

@@ -13,7 +13,7 @@ from tests.support.chat import CATALOGUE, ask, converse, says
 
 @pytest.mark.parametrize(("text", "has"), [
     # "what gpu … on 30k examples": the samples said, not their length, priced at each length
-    # on the configuration where the run costs least (was the seed's illustrative 10 hours on
+    # on the configuration where the run costs least (was our page's illustrative 10 hours on
     # 1× L40S, $8.20, the samples unread)
     ("what gpu should i use to train gemma 3 12b on 30k examples",
      ["💵 <b>What fine-tuning Gemma 3 12B with QLoRA costs depends on how long your 30,000 samples are: about $1.54 at 512 tokens each, $6.32 at 2,048 tokens each, on 1× L40S (1 epoch).</b>"]),

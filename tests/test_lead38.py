@@ -67,7 +67,7 @@ def test_a_sample_length_said_apart_counts_the_samples(text: str, lang: str,
 
 def test_a_training_rate_alone_prices_no_run() -> None:
     # The rate is the question, no data, hours or price: no run is priced (was "Cost: $8.20 —
-    # 1× L40S × 10 hours", the seed's illustrative hours on a card not asked about)
+    # 1× L40S × 10 hours", our page's illustrative hours on a card not asked about)
     text = ask("Roughly how many tokens/sec training throughput should I expect for llama 8b "
                "qlora on a 4090?").text
     assert text.startswith("🏋️ <b>About 1,569 training tokens/s")

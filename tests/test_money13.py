@@ -216,15 +216,15 @@ def test_the_largest_model_within_the_budget_stays_the_one_memory_holds() -> Non
     assert "✅ <b>Within $20 at either length" in text
 
 
-# "Is $X enough" for a run with no data: the seed's illustrative run (QLoRA 10 GPU-hours, LoRA
+# "Is $X enough" for a run with no data: our page's illustrative run (QLoRA 10 GPU-hours, LoRA
 # 24) in whole blocks against the budget (was the budget dropped, the memory answered; or the
 # hours it buys quoted as the run, "Cost: $98.40 — 120 hours").
 ENOUGH: list[tuple[str, str | None, str, str]] = [
     ("is $40 enough to qlora mistral 7b", None,
-     "✅ <b>Within $40 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $8.20 on "
+     "✅ <b>Within $40 for our page's illustrative QLoRA run of 10 GPU-hours: you pay $8.20 on "
      "1× L40S.</b>", "8.20"),
     ("is 5 dollars enough to qlora llama 3 8b", None,
-     "❌ <b>Not within $5 for the seed's illustrative QLoRA run of 10 GPU-hours", "8.20"),
+     "❌ <b>Not within $5 for our page's illustrative QLoRA run of 10 GPU-hours", "8.20"),
     ("tengo 100 dolares, me alcanza para un lora de llama 3 8b?", "es",
      "✅ <b>Te alcanza con 100 US$ para el entrenamiento LoRA de ejemplo", "19.68"),
     ("40 $ ça suffit pour un qlora de mistral 7b ?", "fr",
@@ -246,7 +246,7 @@ def test_is_a_budget_enough_for_a_run_with_no_data(
 # is what the budget buys there (was the price list).
 @pytest.mark.parametrize(("question", "lang", "lead"), [
     ("how much to qlora llama 3.1 8b, i have 40 bucks in usdt", None,
-     "✅ <b>Within $40 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $8.20"),
+     "✅ <b>Within $40 for our page's illustrative QLoRA run of 10 GPU-hours: you pay $8.20"),
     ("tengo 50 dolares, cuanto cuesta un lora de mistral 7b?", "es",
      "✅ <b>Te alcanza con 50 US$ para el entrenamiento LoRA de ejemplo"),
     ("j'ai 30 $, combien coûte un qlora de llama 3 8b ?", "fr",

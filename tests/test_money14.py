@@ -83,10 +83,10 @@ def test_a_bare_budget_says_its_blocks_once(question: str, lang: str, head: str,
 # hours the budget buys, the run then quoted for them: "Cost: $92.80 … 40 hours").
 AFTER_A_RUN: list[tuple[tuple[str, str], str | None, str, str]] = [
     (("how much to qlora llama 3 70b on an h100", "i have $100"), None,
-     "✅ <b>Within $100 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $23.20 on "
+     "✅ <b>Within $100 for our page's illustrative QLoRA run of 10 GPU-hours: you pay $23.20 on "
      "1× H100.</b> $76.80 of it is left.", "Cost: $92.80"),
     (("can i lora llama 3 70b on 4 a100s", "i have 20 bucks"), None,
-     "❌ <b>Not within $20 for the seed's illustrative LoRA run of 24 GPU-hours: you pay $22.08 "
+     "❌ <b>Not within $20 for our page's illustrative LoRA run of 24 GPU-hours: you pay $22.08 "
      "on 4× A100 80GB.</b> You are $2.08 short.", "× 5 hours"),
     (("qlora llama 3 8b on 20k samples on an a100", "i have $30"), None,
      "✅ <b>Within $30 at either length: you pay $9.20 at 512 tokens a sample, $9.20 at 2,048",

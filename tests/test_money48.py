@@ -113,16 +113,16 @@ def test_no_sum_or_no_other_configuration(question: str) -> None:
 # money buys (was the hours alone, then the memory verdict). Sums in words too.
 @pytest.mark.parametrize(("question", "lang", "budget", "lead"), [
     ("i have fifty bucks, can i qlora llama 3 8b", None, "50",
-     "✅ <b>Within $50 for the seed's illustrative QLoRA run of 10 GPU-hours: you pay $8.20 on "
+     "✅ <b>Within $50 for our page's illustrative QLoRA run of 10 GPU-hours: you pay $8.20 on "
      "1× L40S.</b> $41.80 of it is left."),
     ("tengo cincuenta dólares, puedo hacer qlora de llama 3 8b?", "es", "50",
      "✅ <b>Te alcanza con 50 US$ para el entrenamiento QLoRA de ejemplo de nuestra página"),
     ("j'ai cinquante dollars, je peux faire un qlora de llama 3 8b ?", "fr", "50",
      "✅ <b>Cela tient dans 50 $US pour l'entraînement QLoRA d'exemple de notre page"),
     ("i have five bucks can i full finetune llama 3 70b", None, "5",
-     "❌ <b>Not within $5 for the seed's illustrative full AdamW run of 168 GPU-hours"),
+     "❌ <b>Not within $5 for our page's illustrative full AdamW run of 168 GPU-hours"),
     ("got a tenner, can i lora mistral 7b?", None, "10",
-     "❌ <b>Not within $10 for the seed's illustrative LoRA run of 24 GPU-hours: you pay $19.68"),
+     "❌ <b>Not within $10 for our page's illustrative LoRA run of 24 GPU-hours: you pay $19.68"),
 ])
 def test_a_run_asked_beside_a_budget_leads_with_whether_it_fits(
         question: str, lang: str | None, budget: str, lead: str) -> None:

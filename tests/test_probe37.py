@@ -148,7 +148,7 @@ def test_pretraining_alone_is_from_scratch() -> None:
 
 # "does gradient checkpointing slow training a lot?": its time leads (the forward pass again,
 # as the time estimates count it), then what it saves (was the fit on the card alone; "how much
-# slower" was a cost of the seed's illustrative 168 hours).
+# slower" was a cost of our page's illustrative 168 hours).
 CKPT_SLOW: list[tuple[str, str | None, str]] = [
     ("does gradient checkpointing slow training a lot? qlora llama 3 8b on an a10g seq 4096",
      None,

@@ -75,7 +75,7 @@ def test_a_rig_without_hours_stays_a_rig() -> None:
 ])
 def test_a_weekday_deadline_asks_for_its_hours(text: str, locale: str | None, lead: str) -> None:
     """The rules do not know today's date: "by monday" was ignored (the memory per method and
-    the seed's illustrative 24 hours); now the hours are asked back and the run is timed."""
+    our page's illustrative 24 hours); now the hours are asked back and the run is timed."""
     got = ask_json(text, locale)
     assert str(got["text"]).startswith(lead), got["text"]
     assert got["intent"] == "time"

@@ -199,7 +199,7 @@ def test_memory_said_without_a_need_or_with_a_model_is_not_a_rental(text: str) -
     ("quelle carte et combien pour un lora de mistral 7b sur 30k exemples", "fr"),
 ])
 def test_which_card_and_what_cost_over_samples_is_the_bracket(text: str, lang: str) -> None:
-    """Was the seed's illustrative 24 hours, the samples unread."""
+    """Was our page's illustrative 24 hours, the samples unread."""
     reply = ask(text, lang)
     assert reply.answer.intent == "cost" and reply.answer.sample_bracket, reply.text
 

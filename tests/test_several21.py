@@ -70,7 +70,7 @@ def test_comparisons_stay_comparisons(text: str) -> None:
     assert (reply.query.gpu, reply.query.other_gpus) == ("rtx-4090", ("h100",))
 
 
-# A fit, then "how much on <card>": that same run's cost there, at the seed's illustrative
+# A fit, then "how much on <card>": that same run's cost there, at our page's illustrative
 # hours said as an assumption, as the cost asked whole is (was the whole price list).
 RUN_PRICED_ON = [
     ("qlora llama 3 8b on a 4090? and how much on an h100", "h100",

@@ -530,7 +530,7 @@ def test_samples_without_a_length_are_timed_at_two_lengths_and_asked_for_theirs(
     text: str, lang: str, samples: int, said: tuple[str, ...]
 ) -> None:
     # "10k samples" used to be dropped: the reply asked for "the dataset size" the user had given;
-    # then it only asked their length, beside the seed's illustrative hours. The run is now timed
+    # then it only asked their length, beside our page's illustrative hours. The run is now timed
     # at a short and a long sample (bot.answer.SAMPLE_LENGTHS) before the length is asked.
     query = understand(text, catalogue=load_catalogue())
     assert (query.intent, query.dataset_samples, query.dataset_tokens) == ("time", samples, None)

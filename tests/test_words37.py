@@ -275,7 +275,7 @@ def test_the_detailed_time_line_takes_the_plural_of_its_value(q: str, lang: str,
 
 
 # "tener llama prendido" (Latin America), "encendida": kept running, so served (was a QLoRA run
-# priced for the seed's illustrative 10 hours).
+# priced for our page's illustrative 10 hours).
 @pytest.mark.parametrize(("q", "hours"), [
     ("cuanto me sale tener llama 3.1 8b prendido un mes en una l40s", 720),
     ("cuanto cuesta tener encendida una h100 con llama 3 70b una semana", 168),

@@ -35,7 +35,7 @@ def _plain(text: str) -> str:
     ("a couple hundred bucks, how many h100 hours", None, "200", "a couple hundred",
      "“a couple hundred” read as $200"),
     ("few hundred bucks to qlora llama 3 8b, enough?", None, "300", "few hundred",
-     "Within $300 for the seed's illustrative QLoRA run"),
+     "Within $300 for our page's illustrative QLoRA run"),
     ("tengo unos cientos de dólares, cuántas horas de h100", "es", "300", "unos cientos",
      "Con 300 US$ tienes 128 horas de 1× H100"),
     ("j'ai quelques centaines de dollars, combien d'heures de h100", "fr", "300",
@@ -78,9 +78,9 @@ def test_about_a_thousand_dollars_is_a_thousand() -> None:
     ("€300 for a qlora of llama 70b on h100 for 10 hours, enough?", None,
      "💱 <b>In US dollars, this run costs $23.20 on 1× H100 (10 GPU-hours in whole blocks).</b>"
      " Your budget is in another currency", "✅ <b>Yes: Llama 70B fits on 1× H100 (QLoRA).</b>"),
-    # ... with no hours, the seed's illustrative run (was the question refused outright)
+    # ... with no hours, our page's illustrative run (was the question refused outright)
     ("is 50 euros enough to qlora llama 3 8b", None,
-     "💱 <b>In US dollars, the seed's illustrative QLoRA run of 10 GPU-hours costs $8.20 on "
+     "💱 <b>In US dollars, our page's illustrative QLoRA run of 10 GPU-hours costs $8.20 on "
      "1× L40S.</b>", "cost: $8.20</b> — 1× L40S × 10 hours"),
     ("tengo 100 euros pa entrenar llama 3 8b", "es",
      "💱 <b>En dólares estadounidenses, el entrenamiento QLoRA de ejemplo de nuestra página",

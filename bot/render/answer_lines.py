@@ -2698,7 +2698,7 @@ def _foreign_budget(answer: Answer, ph: Phrases) -> Markup:
     facts = {"gh": fmt.num(q.gpu_hours), "paid": fmt.usd(q.plan.usd),
              "where": ph.config(q.gpu, q.gpu_count)}
     if q.hours_assumed and answer.primary is not None:
-        head = _("In US dollars, the seed's illustrative %(how)s run of %(gh)s GPU-hours costs "
+        head = _("In US dollars, our page's illustrative %(how)s run of %(gh)s GPU-hours costs "
                  "%(paid)s on %(where)s.",
                  how=ph.method_short(answer.primary.memory.method), **facts)
     else:
@@ -2713,7 +2713,7 @@ def _foreign_budget(answer: Answer, ph: Phrases) -> Markup:
 
 
 def _enough(answer: Answer, ph: Phrases) -> Markup:
-    """"is $40 enough to qlora mistral 7b", no data said: the seed's illustrative run (QLoRA 10
+    """"is $40 enough to qlora mistral 7b", no data said: our page's illustrative run (QLoRA 10
     GPU-hours, LoRA 24, full 168) in whole blocks against the budget, said as an assumption."""
     _, fmt, q, budget = ph._, ph.fmt, answer.quote, answer.budget
     assert q is not None and budget is not None and answer.primary is not None
@@ -2721,12 +2721,12 @@ def _enough(answer: Answer, ph: Phrases) -> Markup:
              "how": ph.method_short(answer.primary.memory.method),
              "paid": fmt.usd(q.plan.usd), "where": ph.config(q.gpu, q.gpu_count)}
     if q.plan.usd <= budget.budget_usd:
-        head = _("Within %(budget)s for the seed's illustrative %(how)s run of %(gh)s GPU-hours: "
+        head = _("Within %(budget)s for our page's illustrative %(how)s run of %(gh)s GPU-hours: "
                  "you pay %(paid)s on %(where)s.", **facts)
         mark = "✅"
         rest = _("%(left)s of it is left.", left=fmt.usd(budget.budget_usd - q.plan.usd))
     else:
-        head = _("Not within %(budget)s for the seed's illustrative %(how)s run of %(gh)s "
+        head = _("Not within %(budget)s for our page's illustrative %(how)s run of %(gh)s "
                  "GPU-hours: you pay %(paid)s on %(where)s.", **facts)
         mark = "❌"
         rest = _("You are %(short)s short.", short=fmt.usd(q.plan.usd - budget.budget_usd))
