@@ -1849,12 +1849,17 @@ def _take_data_size(work: _Work) -> None:
     work.blank(match.start(num), match.end(unit))
 
 
+# "a month", "/month", "al mes", "par semaine": the words between a sum and its period, and
+# the periods a sum is said by (a day's kept apart: a bare figure a day is as likely hours).
+_PER: Final = r" ?(?:/|a|an|per|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?"
+_MONTH_OR_WEEK: Final = r"months?|mo|mes|mois|weeks?|wk|semanas?|semaines?"
+_PERIOD_WORDS: Final = rf"{_MONTH_OR_WEEK}|days?|dias?|jours?"
+
 # A budget by the period: "$500 a month", "$300/month", "1500 dolares al mes", "200 $ par
 # semaine" (searched on the text before its durations are taken).
 _BUDGET_PER_PERIOD: Final = lazy(
     r"(?:\$ ?\d[\d.,]*(?: ?k)?|\d[\d.,]*(?: ?k)? ?(?:\$|usd|dollars?|dolares|bucks|\$us|us\$))"
-    r" ?(?:/|a|an|per|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?"
-    r"(?P<p>months?|mo|mes|mois|weeks?|wk|semanas?|semaines?|days?|dias?|jours?)(?![a-z])"
+    rf"{_PER}(?P<p>{_PERIOD_WORDS})(?![a-z])"
 )
 
 
@@ -1862,17 +1867,15 @@ _BUDGET_PER_PERIOD: Final = lazy(
 # "2 grand a month"): a month's or a week's money only (a bare figure a day is as likely hours
 # a day: "8 al dia"), in thousands or from 10 up; dollars assumed, said so (_take_bare_per_period).
 _BARE_PER_PERIOD: Final = lazy(
-    r"(?<![\w.,$])(?P<num>\d[\d.,]*)(?P<k> ?(?:k|grand|mil)(?![a-z]))? ?(?:/|a|an|per|each|every|al"
-    r"|por|cada|par|chaque|le|la)? ?(?:1 )?(?P<p>months?|mo|mes|mois|weeks?|wk|semanas?|semaines?)"
-    r"(?![a-z])"
+    r"(?<![\w.,$])(?P<num>\d[\d.,]*)(?P<k> ?(?:k|grand|mil)(?![a-z]))?"
+    rf"{_PER}(?P<p>{_MONTH_OR_WEEK})(?![a-z])"
 )
 
 
 # ... in another currency ("1000 € par mois", "500 euros al mes": the sign folded away by then).
 _FOREIGN_PER_PERIOD: Final = lazy(
-    rf"(?<![\w.,])\d[\d.,]*(?: ?(?:k|mil)(?![a-z]))?(?: ?{px.FOREIGN_UNIT_WORDS})? ?(?:/|a|an|per"
-    r"|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?(?:months?|mo|mes|mois|weeks?|wk|semanas?"
-    r"|semaines?|days?|dias?|jours?)(?![a-z])"
+    rf"(?<![\w.,])\d[\d.,]*(?: ?(?:k|mil)(?![a-z]))?(?: ?{px.FOREIGN_UNIT_WORDS})?"
+    rf"{_PER}(?:{_PERIOD_WORDS})(?![a-z])"
 )
 
 
