@@ -30,6 +30,7 @@ from bot.render.lines import (
     bf16_error_line,
     budget_said_quote,
     compare_lines,
+    enough_led,
     fa2_error_line,
     fit_block,
     mac_needed_lead,
@@ -126,9 +127,7 @@ def _lead(answer: Answer, ph: Phrases, include: Put, put: Put) -> None:
     if answer.largest_hours is not None:
         put(_largest_hours(answer, ph))
         put("\n")
-    if answer.budget is not None and query.budget_enough and answer.quote is not None \
-            and answer.quote.hours_assumed and not answer.methods[1:] \
-            and not answer.sample_bracket and query.dataset_tokens is None:
+    if enough_led(answer):
         put(_enough(answer, ph))
         put("\n")
     if answer.budget_foreign and answer.quote is not None:

@@ -5432,10 +5432,25 @@ def _within_samples(
              samples=fmt.num(samples, 0), length=fmt.num(length, 0))
 
 
+def enough_led(answer: Answer) -> bool:
+    """"is $40 enough to qlora llama 3 8b", no data said: the budget against our page's
+    illustrative run leads (answer_lines._enough: the run's GPU-hours, what is paid for them in
+    whole blocks and where, what is left)."""
+    query, q = answer.query, answer.quote
+    return answer.budget is not None and query.budget_enough and q is not None \
+        and q.hours_assumed and not answer.methods[1:] and not answer.sample_bracket \
+        and query.dataset_tokens is None
+
+
 def budget_said_quote(answer: Answer) -> bool:
     """"i have $100", "what can I run with $300": the budget's headline already
     gave the whole blocks it buys, their GPU-hours and price; the quote of those same hours
-    said it all again ("Cost: $98.40 … Buy 5 blocks of 24 GPU-hours")."""
+    said it all again ("Cost: $98.40 … Buy 5 blocks of 24 GPU-hours"). So did the lead of "is
+    $40 enough to qlora llama 3 8b" (enough_led): the illustrative run's GPU-hours and what is
+    paid for them, which the quote's "Illustrative cost: $8.20 … Buy 1 block of 10 GPU-hours"
+    repeated at the bottom."""
+    if enough_led(answer):
+        return True
     bought, plan, q = answer.budget, answer.budget_blocks, answer.quote
     return bought is not None and plan is not None and q is not None and answer.budget_over \
         and answer.budget_alt is None and (q.gpu, q.gpu_count) == (bought.gpu, bought.gpu_count) \
