@@ -538,6 +538,15 @@ def _vllm_fixes(answer: Answer, ph: Phrases, put: Put) -> None:
         put(_("<code>--kv-cache-dtype fp8</code>: about %(gb)s per GPU, the KV cache at one "
               "byte a value.", gb=fmt.gb(f.kv_fp8_gb, 1)))
         put("\n")
+    if f.eager_gb is not None:
+        put("• ")
+        put(_("<code>--enforce-eager</code> with <code>--gpu-memory-utilization %(value)s"
+              "</code>: about %(gb)s per GPU without the CUDA graphs' reserve, at some decode "
+              "speed.", value=str(f.eager_share), gb=fmt.gb(f.eager_gb, 1))
+            if f.eager_share is not None else
+            _("<code>--enforce-eager</code>: about %(gb)s per GPU without the CUDA graphs' "
+              "reserve, at some decode speed.", gb=fmt.gb(f.eager_gb, 1)))
+        put("\n")
     if f.quant_bits is not None and f.quant_gb is not None and f.quant_len is not None:
         # No lower precision fits at that context: both changes together
         put("• ")

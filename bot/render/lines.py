@@ -63,6 +63,7 @@ from rules.quote import Quote, paid_usd
 if TYPE_CHECKING:
     from bot.remedy import Remedies, Remedy
     from bot.understand.query import Query
+    from bot.vllm_fix import VllmFixes
     from rules.catalogue import Catalogue
     from rules.schema import GPU, QatRelease
 
@@ -741,6 +742,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     put(_vllm_share(ph, dc))
                 if answer.query.context_default == "vllm":
                     put(_vllm_context_note(ph, answer))
+                elif answer.vllm_fixes is not None:
+                    put(_vllm_near(ph, answer.vllm_fixes, detailed))
                 put(_fewer_layers_said(ph, answer, dc))
                 if answer.query.utilization_asked:
                     put(_least_share(ph, dc))
@@ -1028,6 +1031,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 put(_context_figure(ph, detailed, sdc))
                 put("\n")
                 put(_vllm_share(ph, sdc))
+                if not fitting and answer.vllm_fixes is not None \
+                        and query.context_default != "vllm":
+                    put(_vllm_near(ph, answer.vllm_fixes, detailed))
                 if query.context_default == "vllm":
                     put(_vllm_context_note(ph, answer))
     card = answer.gpu
@@ -2575,6 +2581,30 @@ def _fewer_layers_said(ph: Phrases, answer: Answer, check: FitCheck) -> Markup:
         "%(flag)s %(all)s</code> (or 99) to keep them all on the GPU.",
         flag=flag, said=said, all=total, rest=total - said,
         det=ph.fmt.gb(check.detailed_per_gpu_gb, 1), each=ph.memory(check.vram_per_gpu_gb),
+    ) + Markup("\n")
+
+
+def _vllm_near(ph: Phrases, fixes: VllmFixes, detailed: DetailedAnswer) -> Markup:
+    """A near miss in vLLM that a flag on the same GPUs mends ("70b awq on 2x3090, 8k ctx":
+    0.29 GB short of the default share): said under the verdict, as people who ask so run it
+    with one of them (the list with what each takes closes the reply). Empty when only more
+    GPUs or another checkpoint would hold it."""
+    flags = []
+    if fixes.share_needed is not None:
+        flags.append(f"<code>--gpu-memory-utilization {fixes.share_needed}</code>")
+    if fixes.max_model_len is not None and fixes.max_model_len >= DEFAULT_SEQ_LEN:
+        # a context cut below what is assumed where none is said is no near miss
+        flags.append(f"<code>--max-model-len {fixes.max_model_len}</code>")
+    if fixes.kv_fp8_gb is not None:
+        flags.append("<code>--kv-cache-dtype fp8</code>")
+    if fixes.eager_gb is not None:
+        flags.append("<code>--enforce-eager</code>" if fixes.eager_share is None else
+                     f"<code>--enforce-eager --gpu-memory-utilization {fixes.eager_share}</code>")
+    if not flags:
+        return Markup("")
+    return Markup("💡 ") + ph._(
+        "With %(flags)s, %(how)s fits on these GPUs (what each takes is below).",
+        flags=Markup(ph.fmt.list(flags, "or")), how=ph.method_short(detailed.method),
     ) + Markup("\n")
 
 

@@ -1,0 +1,74 @@
+"""vLLM serving that misses its share by a little: the flag that mends it on the same GPUs is
+said under the verdict, where people who ask "can I run X on my cards" read, not only in the
+list that closes the reply; and --enforce-eager (no CUDA graphs captured, their reserve freed)
+is one of those flags, estimated again, never guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pipeline import Pipeline
+from rules.catalogue import load_catalogue
+
+
+@pytest.fixture(scope="module")
+def pipeline() -> Pipeline:
+    return Pipeline(load_catalogue())
+
+
+def _head(text: str) -> str:
+    """The reply up to its first blank line: the verdict and what stands under it."""
+    return text.split("\n\n", 1)[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "flags", "words"), [
+    # 24 GB a GPU of vLLM's 23.7 GB: each flag that holds it on the same two cards
+    ("can i run llama 3.3 70b on 2x3090 for inference with vllm, 8k context?", "en",
+     ("--gpu-memory-utilization 0.94", "--max-model-len 6708", "--kv-cache-dtype fp8",
+      "--enforce-eager"), "4-bit inference fits on these GPUs"),
+    ("puedo correr llama 3.3 70b en 2 3090 con vllm y 8k de contexto?", "es",
+     ("--gpu-memory-utilization 0.94", "--enforce-eager"), "cabe en estas GPU"),
+    ("je peux faire tourner llama 3.3 70b sur 2 rtx 3090 avec vllm, contexte 8k ?", "fr",
+     ("--gpu-memory-utilization 0.94", "--enforce-eager"), "tient sur ces GPU"),
+    # 25.1 GB: no share up to 0.95 holds it as asked, eager within 0.95 does (24.3 GB)
+    ("llama 3.3 70b awq on 2x3090 vllm 24k ctx", "en",
+     ("--enforce-eager --gpu-memory-utilization 0.95", "--max-model-len 15684"),
+     "AWQ 4-bit inference fits on these GPUs"),
+])
+def test_a_near_miss_names_its_flags_under_the_verdict(
+        pipeline: Pipeline, question: str, lang: str, flags: tuple[str, ...], words: str,
+) -> None:
+    head = _head(pipeline.ask(question, telegram_locale=lang).text)
+    assert head.startswith("❌")
+    near = [line for line in head.splitlines() if line.startswith("💡")]
+    assert len(near) == 1, head
+    for flag in flags:
+        assert f"<code>{flag}</code>" in near[0]
+    assert words in near[0]
+
+
+@pytest.mark.parametrize("question", [
+    # only --max-model-len 1250 holds it: a context cut below the 2,048 tokens assumed where
+    # none is said is no near miss (more GPUs are the fix, listed below)
+    "qwen2.5 72b int4 on 2x 4090 vllm 16k context",
+    # vLLM's default context (the model's whole 131,072): the next step names --max-model-len
+    "serve llama 3.1 8b bf16 on a t4 with vllm",
+    # nothing holds BF16 weights on the card: another checkpoint, not a flag
+    "vllm llama 3.1 8b on a 4060 ti 16gb 32k context fp16",
+])
+def test_no_near_line_without_a_flag_that_mends_it(pipeline: Pipeline, question: str) -> None:
+    text = pipeline.ask(question).text
+    assert text.startswith("❌")
+    assert "💡" not in _head(text)
+
+
+def test_enforce_eager_is_estimated_again(pipeline: Pipeline) -> None:
+    text = pipeline.ask("can i run llama 3.3 70b on 2x3090 for inference with vllm, 8k context?").text
+    fixes = text.split("What makes it fit in vLLM", 1)[1]
+    # 24 GB less the 0.8 GB of CUDA graphs the detailed breakdown lists
+    assert "<code>--enforce-eager</code>: about 23.2 GB per GPU" in fixes
+    assert "• CUDA graphs: 0.8 GB" in text
+    # said already: not suggested again, and the breakdown has no CUDA graphs
+    said = pipeline.ask("llama 3.3 70b on 2x3090 vllm --enforce-eager 24k context").text
+    assert "--enforce-eager</code>:" not in said
+    assert "• CUDA graphs" not in said
