@@ -3500,6 +3500,22 @@ def _count_of(work: _Work, gpu_id: str) -> int | None:
     return 1 if first.count is None and (first.one or first.colab) else first.count
 
 
+def _other_count(work: _Work, gpu_id: str) -> int | None:
+    """The count of the card compared second: the one written with it, else one where only
+    the first card was written with a count ("2x 3090 vs a6000": 2× RTX 3090 against one RTX
+    A6000; was 2× of each, the count said on one side read as both sides'). A count said apart
+    ("4 gpus, h100 or a100") or a plural name ("2x 3090 vs a6000s") leaves it unsaid (None):
+    the first side's count then applies to both."""
+    count = _count_of(work, gpu_id)
+    if count is not None:
+        return count
+    first = next((g for g in work.gpus if g.gpu_id is not None), None)
+    other = next((g for g in work.gpus if g.gpu_id == gpu_id), None)
+    if first is None or other is None or first.count is None or other.plural:
+        return None
+    return 1
+
+
 def _hours(work: _Work) -> Decimal | None:
     if work.hours is not None:
         return work.hours
@@ -5366,7 +5382,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         gpus_ruled_out=tuple(work.gpus_ruled_out),
         rig=rig or (rigs[0] if rigs is not None and len(rigs[0]) > 1 else ()),
         other_rig=rigs[1] if rigs is not None and len(rigs[1]) > 1 else (),
-        other_gpu_count=counts[1] if counts else (_count_of(work, others[0]) if others else None),
+        other_gpu_count=counts[1] if counts else (_other_count(work, others[0]) if others else None),
         gpu_count=counts[0] if counts else (
             _count_of(work, known[0]) if owned_aside else _gpu_count_of_first(work)),
         gpu_memory_gb=rig_memory,
