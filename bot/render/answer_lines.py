@@ -795,6 +795,15 @@ def _block_span(answer: Answer, block: int, ph: Phrases) -> str:
     if card is None or card.usd_per_gpu_hour is None:
         return ""
     fmt = ph.fmt
+    if block not in ph.cat.pricing.block_hours:
+        # GPU-hours said as such, not a block sold ("i have 50 gpu hours, how long on 4 a100s")
+        said = ph.ngettext(
+            "<b>%(n)s GPU-hour lasts %(wall)s on %(config)s</b>: every GPU draws one GPU-hour for "
+            "each hour the instance runs, by the minute.",
+            "<b>%(n)s GPU-hours last %(wall)s on %(config)s</b>: every GPU draws one GPU-hour for "
+            "each hour the instance runs, by the minute.", block, n=fmt.num(block),
+            wall=fmt.duration(Decimal(block) / count), config=ph.config(card.id, count))
+        return f"🧱 {said}\n\n"
     said = ph._("<b>A block of %(block)s GPU-hours lasts %(wall)s on %(config)s</b>: every GPU "
                 "draws one GPU-hour for each hour the instance runs, by the minute; the block "
                 "costs %(cost)s.", block=fmt.num(block), wall=fmt.duration(Decimal(block) / count),

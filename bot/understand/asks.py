@@ -1224,10 +1224,14 @@ THOSE_HOURS_ON_CARD: Final = lazy(
 # "cuanto me dura un bloque de 10 horas con 4 a100", "combien de temps dure un bloc de 24h sur
 # 2 h100 ?"): folded text, the numbers still in it; the block's hours in `h1` or `h2`.
 BLOCK_SPAN: Final = Guarded(
-    ("block", "bloque", "bloc"),
+    ("block", "bloque", "bloc", "gpu"),
     r"(?<![a-z0-9])(?:(?P<h1>\d{2,3}) ?-?(?:h|hrs?|hours?|horas?|heures?|gpu ?-?hours?|gpu ?-?horas?|"
     r"gpu ?-?heures?)? ?-?(?:blocks?|bloques?|blocs?)|(?:blocks?|bloques?|blocs?) (?:of |de |d.)?"
-    r"(?P<h2>\d{2,3}) ?(?:h|hrs?|hours?|horas?|heures?|gpu ?-?hours?|gpu ?-?horas?|gpu ?-?heures?)?)"
+    r"(?P<h2>\d{2,3}) ?(?:h|hrs?|hours?|horas?|heures?|gpu ?-?hours?|gpu ?-?horas?|gpu ?-?heures?)?"
+    # GPU-hours said without a block ("if i buy 24 gpu hours … how long does that last on 4
+    # h100s", "24 horas de gpu", "24 heures de gpu"): any number of them, `h3` or `h4`
+    r"|(?P<h3>\d{1,4}) ?-?gpu ?-?(?:hours?|hrs?|horas?|heures?)"
+    r"|(?P<h4>\d{1,4}) ?-?(?:hours?|hrs?|horas?|heures?) (?:of |de |d.)gpu)"
     r"(?![a-z0-9])",
 )
 # ... asked as a duration: "how long", "last", "how many hours", "cuanto dura", "combien de temps"

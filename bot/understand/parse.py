@@ -3396,6 +3396,10 @@ def _block_span(said: str, cat: Catalogue) -> int | None:
     match = asks.BLOCK_SPAN.search(said)
     if match is None:
         return None
+    if match.group("h3") or match.group("h4"):
+        # GPU-hours said as such: any number of them lasts its share on each GPU
+        hours = int(match.group("h3") or match.group("h4"))
+        return hours if hours > 0 else None
     hours = int(match.group("h1") or match.group("h2"))
     return hours if hours in cat.pricing.block_hours else None
 

@@ -828,6 +828,12 @@ LANGUAGE = Language(
             r"(?:does|do|would|will|can|could) (?:using |enabling |turning on )?(?:gradient |grad "
             r"|activation )?(?:checkpointing|ckpt) (?:actually |really |even )?(?:matter|help|"
             r"make (?:a|any|much of a|much) difference)",
+            # "how much vram do i save with grad checkpointing", "what memory would we free up by
+            # enabling gradient checkpointing": the user the subject (was the memory alone)
+            r"(?:how much|what) (?:vram |memory |mem |gpu memory )?(?:do|would|will|can|could) "
+            r"(?:i|we|you) (?:actually |really )?(?:save|gain|free up|free) (?:by |with |from |using "
+            r"|turning on |enabling |by using |by enabling |by turning on )(?:gradient |grad "
+            r"|activation )?(?:checkpointing|ckpt)",
         ),
         # A run asked to end within a time ("will it finish overnight", "be done in a day", "can
         # i train it over a weekend"): how long it takes (the duration itself is blanked by then).

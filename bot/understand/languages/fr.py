@@ -694,7 +694,9 @@ LANGUAGE = Language(
             r"me passer du|se passer du|entrainer sans) (?:le )?(?:gradient )?checkpointing",
         ),
         "CKPT_SAVING_ASK": (
-            r"combien (?:de (?:vram|memoire) )?(?:fait )?(?:economise|gagne)(?:-t-on| le| la)?"
+            # "combien de vram je gagne avec le gradient checkpointing" (the user the subject)
+            r"combien (?:de (?:vram|memoire) )?(?:je |on |tu |vous )?(?:fait )?"
+            r"(?:economise|gagne|economiserai[st]?|gagnerai[st]?|economisez|gagnez)(?:-t-on| le| la)?"
             r"(?: avec)?(?: le)? (?:gradient )?checkpointing",
             r"combien (?:le )?(?:gradient )?checkpointing (?:fait )?(?:economise|gagne)",
             # "le gradient checkpointing, ça économise combien ?", "de combien le gradient
