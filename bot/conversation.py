@@ -35,6 +35,14 @@ if TYPE_CHECKING:
 _CONTINUABLE = frozenset({"fit", "memory", "cost", "time", "recommend", "compare"})
 _ALERT_INTENTS = frozenset({"alert", "alert_list", "alert_remove"})
 _ON_A_CARD = frozenset({"fit", "cost", "time"})  # a run on a card: two of them are compared
+# A value refused as out of range, and the fields that carry it: the question is kept without
+# them, for the value said again next ("-5 hours", then "ok 20 hours").
+_REFUSED_VALUE: Final[dict[str, tuple[str, ...]]] = {
+    "invalid_hours": ("hours", "hours_as", "hours_dot", "hours_per_day", "days_per_week"),
+    "gpu_count_out_of_range": ("gpu_count",),
+    "invalid_vram": ("vram_gb",),
+    "invalid_model_size": ("params_b", "model_id"),
+}
 
 
 class Conversations:
@@ -87,6 +95,12 @@ class Conversations:
                 self._keep(chat_id, before.model_copy(
                     update={"number_unclear": reply.query.count_unclear}))
             return
+        if reply.query.method_diff and reply.query.params_b is None and not reply.parts:
+            # "what's qlora?" in the middle of a run's questions: the run stays the chat's, for
+            # "and on a 4090?" after it (a definition alone is kept for the model named next)
+            before = self.previous(chat_id)
+            if before is not None and before.params_b is not None:
+                return
         # A message of several questions: the last one that can be continued ("can I run
         # llama 8b on my 4090? also do you take paypal" then "and on a 3090?").
         kept = next((part for part in reversed(reply.parts) if _continuable(part)), None)
@@ -171,6 +185,10 @@ def _as_kept(kept: Reply, before: Query | None) -> Query:
     settled (the family's member, the count or configuration it led with) and, for a card's
     price, the run asked before it (`before`)."""
     query = kept.query
+    refused = _REFUSED_VALUE.get(kept.answer.error or "")
+    if refused is not None:
+        # the value the reply refused is not the run's: "ok 20 hours" says it again
+        query = query.model_copy(update=dict.fromkeys(refused))
     if kept.answer.family_pick is not None:
         query = kept.answer.family_pick.query  # the member answered, its family kept
     if query.budget_usd is not None and query.intent == "unknown":
@@ -385,7 +403,13 @@ def _continuable(reply: Reply) -> bool:
         return True  # "what can i do with 50 dollars": "and if i want to lora llama 3 70b?"
     if answer.error == "budget_not_usd":
         return True  # "tengo 100 euros pa entrenar llama 3 8b": "100 dolares" answers it
-    if (answer.error and not (misnamed or unsized)) or answer.intent not in _CONTINUABLE:
+    # "lora llama 3 8b on h100 for -5 hours", "… on 0 h100": the value refused is corrected
+    # next ("ok 20 hours", "ok 2"), the rest of the run kept (_as_kept drops the value).
+    # A follow-up refused so ("and for -10 hours?") leaves the question before it the chat's.
+    refused = answer.error in _REFUSED_VALUE and not reply.query.follow_up and any(
+        getattr(reply.query, field) is not None for field in ("params_b", "gpu", "vram_gb"))
+    if (answer.error and not (misnamed or unsized or refused)) \
+            or answer.intent not in _CONTINUABLE:
         return False
     if unsized:
         return True

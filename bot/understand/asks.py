@@ -502,9 +502,16 @@ def method_pair(s: str) -> tuple[str, str] | None:
 # "what is qlora", "wtf is lora", "explain qlora", "¿qué es qlora?", "c'est quoi le qlora ?":
 # the method itself asked, answered as the two side by side (METHOD_PAIR).
 METHOD_WHAT: Final = lazy(
-    r"(?<![a-z0-9])(?:(?:what|wtf|wth) (?:is|are|'?s)|whats|explain|define|que (?:es|son)|"
-    r"qu'?est.ce que|c'?est quoi|explique\w*) (?:an? |the |el |la |le |l'|un |une )?"
-    r"q?lora(?: fine ?-?tuning)?s?(?: exactly| even| actually)? ?\??$"
+    # ... "what's qlora?", "what is lora anyway", "what does lora mean", "qué significa qlora",
+    # "lora c'est quoi ?", "ça veut dire quoi qlora" (was, after a run, that run's verdict with
+    # the method named, the question unanswered)
+    r"(?<![a-z0-9])(?:(?:what|wtf|wth) (?:is|are|'?s)|what'?s|explain|define|que (?:es|son)|"
+    r"que significa|qu'?est.ce que|c'?est quoi|(?:ca|ça) veut dire quoi|explique\w*) "
+    r"(?:an? |the |el |la |le |l'|un |une )?"
+    r"q?lora(?: fine ?-?tuning)?s?(?: exactly| even| actually| anyway| again)? ?\??$"
+    r"|(?<![a-z0-9])what (?:does|do) (?:an? |the )?q?lora(?: even| actually| exactly)? "
+    r"(?:mean|stand for|do)\b ?\??$"
+    r"|^\W*q?lora(?:,| ,)? ?(?:c'?est quoi|(?:ca|ça) veut dire quoi|que es|meaning)\W*$"
 )
 # "will it finish overnight", "¿se termina en una noche?", "ça finit en une nuit ?": a run asked
 # to end within a time, answered with how long it takes.

@@ -1633,6 +1633,11 @@ def _follow_up(
             return on_payment
         return new if previous.earlier_run is None \
             else follow_up(new, previous.earlier_run, models, gpus)
+    if new.method_diff and not _names_model(new) and not _names_card(new):
+        # "what's qlora?", "que es lora?", "lora vs qlora difference" after a run: what the
+        # methods are, asked of no run (was that run's verdict with the method named, nothing
+        # explained)
+        return new
     new = _full_alone(new, previous)
     has = _card_memory_asked(new, previous)
     if has is not None:
@@ -3404,7 +3409,30 @@ def stands_alone(new: Query, folded: str | None = None) -> bool:
         return True  # "how much for 2 H100 for a week?": GPU-time has a price of its own
     if new.intent == "prices" and px.RATE.search(folded):
         return True  # "how much is an H100 per hour"
+    if _card_priced(new, folded):
+        return True  # "whats the price of an a100", "how much is a b200"
     return is_catalogue_question(new, folded)
+
+
+def _card_priced(new: Query, folded: str) -> bool:
+    """"whats the price of an a100", "price of a b200?", "how much is a b200", "nvm, ¿precio de
+    la h200?", "combien coûte une a100 ?" (folded): a card, the price's subject, and nothing of a
+    run, asked without a follow-up's opening: that card's price, as with "per hour" said (the
+    run before it kept beside it for "and for 10 hours?", bot.conversation), not the last run's
+    verdict on that card (was "✅ Yes: Llama 3 8B fits on 1× A100", no price). A card a run is
+    put on ("how much on an a100?", "en una a100") still continues that run."""
+    return new.intent == "prices" and _names_card(new) and not _names_model(new) \
+        and new.method is None and not new.inference and new.hours is None \
+        and new.budget_usd is None and not _run_setting_said(new) \
+        and words(new.text) <= SHORT_WORDS \
+        and (_PRICE_SAID.search(folded) is not None or px.HOW_MUCH.search(folded) is not None
+             or px.COST.search(folded) is not None) \
+        and _RUN_ON_CARD.search(folded) is None
+
+
+# "price", "precio", "prix", "tarif" (folded): the price named, not renting ("can i rent an h100
+# here?", which parse also reads as a price question)
+_PRICE_SAID: Final = lazy(r"(?<![a-z])(?:prices?|pricing|precios?|prix|tarifs?|tarifas?)(?![a-z])")
 
 
 def _run_there(new: Query, previous: Query, folded: str) -> bool:

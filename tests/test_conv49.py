@@ -1,0 +1,143 @@
+"""Session 49, multi-turn chats as people have them: a card's price asked in the middle of a
+run's questions, a value refused and said again, what a method is asked between two runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, check_turn, converse
+
+# 1. A card's price asked after a run ("whats the price of an a100", "how much is a b200",
+# "nvm, price of a b200?"): that card's price (was the run's fit verdict on that card, no price
+# in it), the run kept beside it so that "and for 10 hours?" prices that run there.
+CARD_PRICE_AFTER_RUN = [
+    (None, ("qlora llama3-8b on h100 2hrs", "nvm, whats the price of an a100"),
+     {"intent": "prices", "gpu": "a100-80gb", "model": None,
+      "has": ["💵 <b>1× A100 80GB costs $0.92/hour.</b>"], "lacks": ["↪️", "✅"]}),
+    (None, ("qlora llama 3 8b on h100", "price of an h200?"),
+     {"intent": "prices", "gpu": "h200", "model": None,
+      "has": ["💵 <b>1× H200 costs $3.07/hour.</b>"], "lacks": ["↪️", "fits"]}),
+    (None, ("qlora llama 3 8b on h100", "forget that. price of a b200?"),
+     {"intent": "prices", "gpu": "b200", "has": ["1× B200 costs $4.61/hour."],
+      "lacks": ["↪️"]}),
+    (None, ("qlora llama 3 8b on h100", "how much is a b200"),
+     {"intent": "prices", "gpu": "b200", "has": ["1× B200 costs $4.61/hour."],
+      "lacks": ["↪️", "fits"]}),
+    ("es", ("lora de llama 3 8b en una h100", "precio de la h200?"),
+     {"lang": "es", "intent": "prices", "gpu": "h200",
+      "has": ["Precio de 1× H200: 3,07\u00a0US$/hora."], "lacks": ["↪️", "cabe"]}),
+    ("fr", ("lora de llama 3 8b sur une h100", "prix d'une h200 ?"),
+     {"lang": "fr", "intent": "prices", "gpu": "h200",
+      "has": ["Prix de 1× H200\u00a0: 3,07\u00a0$US/heure."], "lacks": ["↪️", "tient"]}),
+    # ... and then hours: the run before the price, on that card, for them
+    (None, ("qlora llama 3 8b on h100", "how much is a b200", "and for 10 hours"),
+     {"intent": "cost", "model": "llama-3-8b", "method": "qlora", "gpu": "b200", "hours": 10,
+      "has": ["↪️ <i>QLoRA of Llama 3 8B from two questions ago, on 1× B200",
+              "Cost: $46.10"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), CARD_PRICE_AFTER_RUN)
+def test_a_cards_price_after_a_run_is_its_price(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)
+
+
+def test_a_card_the_run_is_put_on_after_the_price_continues_the_run() -> None:
+    _, priced, there = converse("qlora llama 3 8b on h100", "how much is a b200",
+                                "and on an a100?")
+    check_turn(priced, {"intent": "prices", "gpu": "b200", "lacks": ["↪️"]})
+    check_turn(there, {"model": "llama-3-8b", "method": "qlora", "gpu": "a100-80gb",
+                       "has": ["↪️"]})
+
+
+# 2. A value refused as out of range (hours not positive or past the limit, 0 or 100,000 GPUs,
+# a 0 GB card, a negative size), then said again: the run asked with the new value (was "I did
+# not understand": the refused question was not kept, the one before it, if any, continued).
+VALUE_SAID_AGAIN = [
+    (None, ("lora llama 3 8b on h100 for -5 hours", "ok 20 hours"),
+     {"intent": "cost", "model": "llama-3-8b", "method": "lora", "gpu": "h100", "hours": 20,
+      "has": ["↪️ <i>LoRA of Llama 3 8B on 1× H100", "Cost: $46.40"]}),
+    (None, ("lora llama 3 8b on h100 for 0 hours", "20h then"),
+     {"intent": "cost", "model": "llama-3-8b", "hours": 20, "has": ["$46.40"]}),
+    (None, ("lora llama 3 8b on h100 for 99999999 hours", "ok 100 hours"),
+     {"intent": "cost", "model": "llama-3-8b", "hours": 100, "has": ["$232.00"]}),
+    ("es", ("cuanto cuesta lora de llama 3 8b en una h100 por -3 horas", "perdón, 3 horas"),
+     {"lang": "es", "intent": "cost", "model": "llama-3-8b", "gpu": "h100", "hours": 3,
+      "has": ["↪️ <i>LoRA de Llama 3 8B en 1× H100", "23,20"]}),
+    ("fr", ("combien pour un lora de llama 3 8b sur une h100 pendant -2 h", "pardon, 2 h"),
+     {"lang": "fr", "intent": "cost", "model": "llama-3-8b", "gpu": "h100", "hours": 2,
+      "has": ["↪️ <i>LoRA de Llama 3 8B sur 1× H100"]}),
+    (None, ("qlora llama 3 70b on 0 h100", "ok 2"),
+     {"intent": "fit", "model": "llama-3-70b", "method": "qlora", "gpu": "h100", "count": 2,
+      "has": ["Llama 3 70B fits on 2× H100"]}),
+    (None, ("qlora llama 3 70b on a 0gb gpu", "ok 24gb"),
+     {"intent": "fit", "model": "llama-3-70b", "method": "qlora",
+      "has": ["does not fit on 1× GPU of 24 GB"]}),
+    (None, ("qlora -70b on a h100", "ok 70b"),
+     {"intent": "fit", "method": "qlora", "gpu": "h100",
+      "has": ["a 70B model fits on 1× H100"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), VALUE_SAID_AGAIN)
+def test_a_value_refused_then_said_again_keeps_the_run(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    first, last = converse(*turns, locale=locale)
+    assert first.answer.error is not None, first.text
+    check_turn(last, expected)
+
+
+def test_a_follow_up_refused_leaves_the_question_before_it() -> None:
+    _, again, _, last = converse("lora llama 3 8b on h100 for -5 hours", "ok 20 hours",
+                                 "and for -10 hours?", "and for 30?")
+    check_turn(again, {"intent": "cost", "hours": 20})
+    check_turn(last, {"intent": "cost", "model": "llama-3-8b", "hours": 30, "has": ["$69.60"]})
+
+
+# 3. What a method is, asked between a run's questions ("what's qlora?", "what does lora
+# mean", "que es lora?", "c'est quoi lora ?"): the methods explained (was that run's verdict
+# with the method named, nothing explained), and the run still the chat's after it.
+METHOD_ASKED_MID_CHAT = [
+    (None, ("qlora llama 3 8b on h100", "what's qlora?"),
+     "⚖️ <b>LoRA or QLoRA: both train small adapters"),
+    (None, ("qlora llama 3 8b on h100", "what does lora mean"),
+     "⚖️ <b>LoRA or QLoRA: both train small adapters"),
+    (None, ("qlora llama 3 8b on h100", "what is lora anyway"),
+     "⚖️ <b>LoRA or QLoRA: both train small adapters"),
+    ("es", ("qlora de llama 3 8b en una h100", "que es lora?"),
+     "⚖️ <b>LoRA o QLoRA: los dos entrenan adaptadores"),
+    ("es", ("qlora de llama 3 8b en una h100", "qué significa qlora?"),
+     "⚖️ <b>LoRA o QLoRA: los dos entrenan adaptadores"),
+    ("fr", ("qlora de llama 3 8b sur une h100", "c'est quoi lora ?"),
+     "⚖️ <b>LoRA ou QLoRA\u00a0: les deux entraînent"),
+    ("fr", ("qlora de llama 3 8b sur une h100", "lora c'est quoi ?"),
+     "⚖️ <b>LoRA ou QLoRA\u00a0: les deux entraînent"),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "lead"), METHOD_ASKED_MID_CHAT)
+def test_what_a_method_is_mid_chat_is_explained(
+        locale: str | None, turns: tuple[str, ...], lead: str) -> None:
+    reply = converse(*turns, locale=locale)[-1]
+    assert reply.text.startswith(lead), reply.text
+    assert not reply.carried, reply.text
+
+
+def test_the_run_is_still_continued_after_the_method_explained() -> None:
+    _, explained, last = converse("qlora llama 3 8b on h100", "what's qlora?", "and on a 4090?")
+    assert explained.text.startswith("⚖️"), explained.text
+    check_turn(last, {"intent": "fit", "model": "llama-3-8b", "method": "qlora",
+                      "gpu": "rtx-4090", "has": ["Llama 3 8B fits on 1× RTX 4090"]})
+
+
+def test_a_definition_alone_still_waits_for_the_model() -> None:
+    explained, last = converse("what's qlora?", "llama 3 70b on an h100")
+    assert explained.text.startswith("⚖️"), explained.text
+    check_turn(last, {"model": "llama-3-70b", "gpu": "h100"})
+
+
+@pytest.mark.parametrize("question", ["what's qlora?", "what does lora mean",
+                                      "qué significa qlora?", "lora c'est quoi ?"])
+def test_what_a_method_is_alone(question: str) -> None:
+    assert ask(question).query.method_diff, question
