@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.pipeline import Pipeline
+from bot.understand import understand
 from rules.catalogue import load_catalogue
 
 
@@ -72,3 +73,16 @@ def test_enforce_eager_is_estimated_again(pipeline: Pipeline) -> None:
     said = pipeline.ask("llama 3.3 70b on 2x3090 vllm --enforce-eager 24k context").text
     assert "--enforce-eager</code>:" not in said
     assert "• CUDA graphs" not in said
+
+
+@pytest.mark.parametrize(("question", "tokens"), [
+    # a bare number in thousands given to the engine is the context it serves (was unread:
+    # vLLM's whole 131,072 tokens, "does not fit")
+    ("serve llama 3.1 8b on a 4090 with vllm 8k", 8192),
+    ("gemma 3 27b qat on 3090 ollama 32k ok?", 32768),
+    ("servir qwen2.5 7b awq en una 4060ti 16gb con vllm 16k", 16384),
+])
+def test_a_number_in_thousands_after_the_engine_is_the_context(
+        pipeline: Pipeline, question: str, tokens: int) -> None:
+    assert understand(question, load_catalogue()).seq_len == tokens
+    assert pipeline.ask(question).text.startswith("✅")

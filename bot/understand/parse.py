@@ -633,6 +633,12 @@ _AFTER_SIZE: Final = lazy(
     r"|fp16|bf16|int[48]|q\d(?:_k)?(?:_[msl0])?|[48] ?-?bits?)){0,2} $")
 
 
+# A serving engine right before the number ("on a 4090 with vllm 8k", "ollama 32k"): what
+# an engine is given bare is the context it serves.
+_AFTER_ENGINE: Final = lazy(
+    r"(?<![a-z])(?:vllm|sglang|tgi|ollama|llama[ .-]?cpp|lm ?studio|exllamav?2?|tabbyapi) $")
+
+
 # A dataset said ("on 50k samples", "my dataset"): a bare number in thousands of a training
 # question may be its size, so it is not read as the sequence length.
 _NO_DATASET: Final = lazy(
@@ -822,7 +828,8 @@ def _take_settings(work: _Work) -> None:
         work.blank(*match.span())
     match = px.SERVED_CONTEXT.search(work.s) if work.seq_len is None else None
     if match and (match.group(0)[0].isalpha()
-                  or _AFTER_SIZE.search(work.typed or work.s, 0, match.start()) is not None):
+                  or _AFTER_SIZE.search(work.typed or work.s, 0, match.start()) is not None
+                  or _AFTER_ENGINE.search(work.s, 0, match.start()) is not None):
         serves = _serves_only(work.s)
         if serves or (_training_said(work.s) and _NO_DATASET.search(work.s) is None):
             # "serve llama 3.1 8b with 128k on an a100", "vllm llama 3.1 8b 32k on a 4090":
