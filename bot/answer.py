@@ -1839,6 +1839,8 @@ def _answer(query: Query, catalogue: Catalogue, *, timing: bool = False) -> Answ
             extra["sample_room"] = sample_room
         if composed.typical_lead and composed.fits is False:
             extra.update(_typical_fixes(query, composed, cat))
+        elif _both_miss(composed):
+            extra.update(_typical_count(query, composed, cat))
         elif composed.typical_lead and composed.fits and detailed is not None \
                 and detailed.kind == "training" and detailed.check is not None \
                 and _tight_by_detail(detailed.check, cat):
@@ -4339,6 +4341,34 @@ def _sample_room(query: Query, answer: Answer, cat: Catalogue) -> LongestContext
         return None
     model = estimator_model(query, answer.params_b, cat)
     return longest_context(query, cat.method(primary.memory.method), model, primary.fit)
+
+
+def _both_miss(answer: Answer) -> bool:
+    """A cost or time question (no settings said, the detailed verdict not leading) whose one
+    training method misses the configuration by both estimates: the reply's fit line leads with
+    the detailed figure (render.detailed_lines.detail_leads_fit), and its count with the
+    detailed one (_typical_count), as the fit question it may follow did ("in dollars?" after
+    "full finetune llama 3 70b on 8 h100 fits?" said 16× H100 by the planning rule, after 19×)."""
+    d = answer.detailed
+    c = d.check if d is not None else None
+    return d is not None and c is not None and not d.stated and not answer.typical_lead \
+        and d.kind == "training" and len(answer.methods) == 1 and answer.fits is False \
+        and c.detailed_fits is False and d.gpus == c.gpu_count
+
+
+def _typical_count(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:
+    """_both_miss: the fewest GPUs of the asked card the detailed estimate fits on, as
+    _typical_fixes finds it (without the longest sequence, which such a reply does not say)."""
+    primary = answer.primary
+    if primary is None or primary.fit is None or answer.params_b is None:
+        return {}
+    asked = primary.fit
+    if (asked.gpu is None and query.vram_gb is None) \
+            or asked.gpu_count >= cat.limits.max_cluster_gpus:
+        return {}
+    need = _detailed_count(query.model_copy(update={"params_b": answer.params_b}), asked,
+                           asked.gpu_count + 1, cat)
+    return {} if need is None else {"typical_need": need}
 
 
 def _typical_fixes(query: Query, answer: Answer, cat: Catalogue) -> dict[str, Any]:

@@ -1125,15 +1125,17 @@ def _split_lines(ph: Phrases, d: DetailedAnswer) -> list[Markup]:
 
 
 def detail_leads_fit(answer: Answer) -> bool:
-    """One training method on a configuration, no settings said, both verdicts fitting, where
+    """One training method on a configuration, no settings said, both verdicts the same, where
     the detailed verdict does not lead (a cost or time question, answer._typical_leads): the
     detailed figure, the closer one, leads the fit line all the same (render.lines.fit_lines),
-    the planning one beside it."""
+    the planning one beside it. Also where both miss: "in dollars?" after "full finetune llama
+    3 8b on h100 fits?" (150.9 GB per GPU by the detailed estimate) re-quoted the planning
+    rule's 144 GB, another figure than the question it follows led with."""
     d = answer.detailed
     c = d.check if d is not None else None
     return d is not None and c is not None and not d.stated and not answer.typical_lead \
-        and d.kind == "training" and len(answer.methods) == 1 and answer.fits is True \
-        and c.detailed_fits is True and d.gpus == c.gpu_count \
+        and d.kind == "training" and len(answer.methods) == 1 and answer.fits is not None \
+        and c.detailed_fits is answer.fits and d.gpus == c.gpu_count \
         and not (c.said_gb is not None and d.per_gpu_gb > c.said_gb)  # its own line says why
 
 

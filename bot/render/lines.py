@@ -859,6 +859,19 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 assert detailed is not None and dc is not None
                 put(_at_typical_settings(ph, detailed, dc, need))
                 put("\n")
+                n = answer.typical_need or ph.gpus_needed(asked)
+                if not answer.fits and n and n > asked.gpu_count and not answer.plural_need \
+                        and n <= cat.limits.max_cluster_gpus \
+                        and not (answer.gpu is not None and answer.gpu.one_per_machine):
+                    # "in dollars?" after a miss: the count the question it follows gave, by
+                    # the detailed estimate where answer._detail_count found one.
+                    put("🔢 ")
+                    put(_(
+                        "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
+                        n=n, gpu=ph.gpu_name(asked.gpu),  # type: ignore[arg-type]
+                        total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
+                    ))
+                    put("\n")
             else:
                 put(_(
                     "It needs about %(need)s (planning estimate); the configuration has "

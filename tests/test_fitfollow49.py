@@ -1,0 +1,54 @@
+"""Session 49, a fit verdict followed by its cost or time, and the detailed estimate's
+micro-batch said one way: the follow-up leads with the figure and the count the question it
+follows led with; the detailed estimator and the remedy name the same micro-batch ×
+accumulation; the steps a second count the accumulation the run uses."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.chat import ask, check_turn, converse, says
+
+# 1. A training run that misses the card by both estimates, then "in dollars?", "how much for
+# 5 hours": the follow-up re-quoted the planning rule ("It needs about 144 GB (planning
+# estimate)", "at least 16× H100") after a verdict led by the detailed estimate (150.9 GB per
+# GPU, 19× H100): render.detailed_lines.detail_leads_fit asked both verdicts to fit.
+MISS_FOLLOWED = [
+    (None, ("full finetune llama 3 8b on h100 fits?", "in dollars?"),
+     {"intent": "cost", "gpu": "h100", "method": "full_adamw",
+      "has": ["❌ <b>No: Llama 3 8B does not fit on 1× H100 (full AdamW).</b>",
+              "it needs about 150.9 GB per GPU (detailed estimate)",
+              "🔢 It takes at least 2× H100 (160 GB) to hold it."],
+      "lacks": ["144 GB (planning estimate)"]}),
+    (None, ("full finetune llama 3 8b on h100 fits?", "how much for 5 hours"),
+     {"intent": "cost", "gpu": "h100", "hours": 5,
+      "has": ["it needs about 150.9 GB per GPU (detailed estimate)",
+              "🔢 It takes at least 2× H100 (160 GB) to hold it.", "💵 <b>Cost: $18.40</b>"],
+      "lacks": ["144 GB (planning estimate)"]}),
+    # the count the fit question gave by the detailed estimate (19×), not the rule's 16×
+    (None, ("full finetune llama 3 70b on 8 h100 fits?", "in dollars?"),
+     {"intent": "cost", "count": 8,
+      "has": ["it needs about 175.7 GB per GPU (detailed estimate)",
+              "🔢 It takes at least 19× H100 (1,520 GB) to hold it."],
+      "lacks": ["16× H100", "(planning estimate)"]}),
+    ("es", ("fine tuning completo de llama 3 8b en una h100, cabe?", "cuánto por 5 horas"),
+     {"lang": "es", "intent": "cost", "hours": 5,
+      "has": ["necesita unos 150,9\u00a0GB por GPU (estimación detallada)",
+              "🔢 Hacen falta al menos 2× H100 (160\u00a0GB) para que quepa."],
+      "lacks": ["(estimación de planificación)"]}),
+    ("fr", ("fine-tuning complet de llama 3 70b sur 8 h100, ça passe ?", "en dollars ?"),
+     {"lang": "fr", "intent": "cost",
+      "has": ["il faut environ 175,7\u202fGo par GPU (estimation détaillée)",
+              "🔢 Il en faudrait au moins 19× H100 (1\u202f520\u202fGo) pour qu'il tienne."],
+      "lacks": ["16× H100", "(estimation de planification)"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), MISS_FOLLOWED)
+def test_cost_after_a_miss_leads_with_the_detailed_figure(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    first, reply = converse(*turns, locale=locale)
+    check_turn(reply, expected)
+    # the same figure and count the question it follows led with
+    for line in first.text.splitlines()[1:3]:
+        assert line in reply.text, (line, reply.text)
