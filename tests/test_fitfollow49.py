@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask, check_turn, converse, says
+from tests.support.chat import check_turn, converse
 
 # 1. A training run that misses the card by both estimates, then "in dollars?", "how much for
 # 5 hours": the follow-up re-quoted the planning rule ("It needs about 144 GB (planning
