@@ -1,11 +1,14 @@
 """Money as users write it (money49): "is $40 enough to qlora llama 3 8b" said its answer once
-(the lead then the same run's "Illustrative cost … Buy 1 block" at the bottom)."""
+(the lead then the same run's "Illustrative cost … Buy 1 block" at the bottom); "quelques
+millions de tokens" was read "3 million s", and a vague dataset size is said back as read."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.pipeline import Pipeline
+from bot.understand import understand
+from bot.understand.numbers import words_to_digits
 from rules.catalogue import load_catalogue
 
 CAT = load_catalogue()
@@ -46,3 +49,36 @@ def test_is_a_budget_enough_says_the_run_once(question: str, lang: str | None, l
     assert reply.startswith(lead), reply
     assert not [said for said in repeated if said in reply], reply
     assert "✅ <b>" in reply.split("\n\n", 1)[1], reply  # the fit verdict follows
+
+
+# 3. A dataset's size said vaguely: "quelques millions de tokens" was read "3 million s de
+# tokens" ("million" tried before "millions", the plural's "s" left over: no dataset read, the
+# page's illustrative hours quoted); the figure taken is said back, as a vague sum's is, in
+# each language (was "3 million tokens" with no word that the user had not said it).
+@pytest.mark.parametrize(("question", "lang", "tokens", "said"), [
+    ("combien pour un qlora de llama 3 8b sur quelques millions de tokens", "fr", 3 * 10**6,
+     "↔️ « quelques millions » compris comme 3 millions de tokens : donnez-moi le nombre exact"),
+    ("combien de temps pour un qlora de llama 3 8b sur une h100 avec plusieurs millions de tokens",
+     "fr", 3 * 10**6, "↔️ « plusieurs millions » compris comme 3 millions de tokens"),
+    ("qlora de llama 3 8b sur quelques milliards de tokens, combien de temps sur 8 h100", "fr",
+     3 * 10**9, "↔️ « quelques milliards » compris comme 3 milliards de tokens"),
+    ("cuanto cuesta un qlora de llama 3 8b con unos cuantos millones de tokens", "es", 3 * 10**6,
+     "↔️ «unos cuantos millones» lo tomo como 3 millones de tokens: dime la cifra exacta"),
+    ("how long to qlora llama 3 8b on an h100 with a few million tokens", None, 3 * 10**6,
+     "↔️ “a few million” read as 3 million tokens: tell me the exact count for an exact answer."),
+    ("how long to qlora llama 3 8b on an h100 with a few thousand samples", None, None,
+     "↔️ “a few thousand” read as 3,000 samples: tell me the exact count"),
+])
+def test_a_vague_dataset_size_is_read_and_said_back(question: str, lang: str | None,
+                                                    tokens: int | None, said: str) -> None:
+    query = understand(question, CAT)
+    if tokens is not None:
+        assert query.dataset_tokens == tokens
+    reply = _reply(question, lang)
+    assert reply.startswith(said), reply
+    assert " s de tokens" not in reply
+
+
+def test_vague_words_are_read_longest_scale_first() -> None:
+    assert words_to_digits("quelques millions de tokens") == "3 million tokens"
+    assert words_to_digits("quelques milliards de tokens") == "3 billion tokens"

@@ -63,7 +63,9 @@ def test_exact_sums_and_samples_are_not_vague_budgets(question: str, budget: str
     query = understand(question, CAT)
     assert query.budget_usd == (None if budget is None else Decimal(budget))
     assert query.budget_said is None
-    assert "↔️" not in PIPELINE.ask(question).text
+    # no sum said back ("a few hundred samples" is said back as samples: tests/test_money49.py)
+    assert not [line for line in PIPELINE.ask(question).text.splitlines()
+                if line.startswith("↔️") and "$" in line]
 
 
 def test_about_a_thousand_dollars_is_a_thousand() -> None:

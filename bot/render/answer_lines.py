@@ -1294,6 +1294,22 @@ def answer_page(answer: Answer, ph: Phrases, render: Render) -> str:
             ph._("“%(said)s” read as %(budget)s: tell me the exact sum for an exact answer.",
                  **said))
         put("\n")
+    if query.dataset_said and not error:
+        # "a few million tokens": the figure a vague count was read as, said before what the
+        # run takes (was "3 million tokens" with no word that the user had not said it)
+        put("↔️ ")
+        if query.dataset_said_samples and query.dataset_samples is not None:
+            put(ph.ngettext(
+                "“%(said)s” read as %(count)s sample: tell me the exact count for an exact "
+                "answer.",
+                "“%(said)s” read as %(count)s samples: tell me the exact count for an exact "
+                "answer.", query.dataset_samples, said=query.dataset_said,
+                count=ph.fmt.num(query.dataset_samples, 0)))
+        elif query.dataset_tokens is not None:
+            put(ph._("“%(said)s” read as %(tokens)s: tell me the exact count for an exact "
+                     "answer.", said=query.dataset_said,
+                     tokens=ph.fmt.tokens(query.dataset_tokens)))
+        put("\n")
     if query.per_gpu_asked and not error and query.gpu is not None:
         _per_gpu(answer, ph, put)
     if query.why_asked and not error:

@@ -8,7 +8,7 @@ still reject it with a clear message.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Final
 
@@ -399,12 +399,18 @@ def _alternation(words: Iterable[str]) -> str:
     return "|".join(words)
 
 
+def _longest_first(words: Iterable[str]) -> str:
+    """The scales longest first: "millions" is tried before "million" ("quelques millions de
+    tokens" was read "3 million s de tokens", the plural's "s" left over and no dataset read)."""
+    return _alternation(sorted(words, key=len, reverse=True))
+
+
 def _data_scales(words: dict[str, int]) -> str:
-    return _alternation(w for w in words if w not in _SUM_ONLY)
+    return _longest_first(w for w in words if w not in _SUM_ONLY)
 
 
 def _sum_scales(words: dict[str, int]) -> str:
-    return _alternation(w for w, value in words.items() if value < _SUM_BELOW)
+    return _longest_first(w for w, value in words.items() if value < _SUM_BELOW)
 
 
 def _three_of(value: int) -> str:
@@ -524,6 +530,23 @@ def _few_of_scale(match: re.Match[str]) -> str:
                       or match.group("plural_fr")]
 
 
+# The words a vague count was said in, without the "of" before its unit: "a few million",
+# "quelques millions", "unos cuantos miles", "des centaines".
+_COUNT_OF: Final = lazy(r"(?: (?:of|de)| d')?\s*$")
+
+
+def _few_counted(counts: list[VagueSum]) -> Callable[[re.Match[str]], str]:
+    """_few_of_scale, the words said and the figure read put in ``counts`` (the reply says which
+    figure it took, as for a vague sum: parse's Query.dataset_said)."""
+    def read(match: re.Match[str]) -> str:
+        figure = _few_of_scale(match)
+        number, _, scale = figure.strip().partition(" ")
+        value = Decimal(number) * {"": 1, "million": 10**6, "billion": 10**9}[scale]
+        counts.append((_COUNT_OF.sub("", match.group(0)), value))
+        return figure
+    return read
+
+
 def _and_a_half(match: re.Match[str]) -> str:
     """"two and a half million" → "2.5 million", "three and a half thousand" → "3500"."""
     said = match.group("n")
@@ -545,7 +568,8 @@ _AND_SOME: Final = lazy(
 
 
 def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = None,
-                    sums: list[VagueSum] | None = None) -> str:
+                    sums: list[VagueSum] | None = None,
+                    counts: list[VagueSum] | None = None) -> str:
     """Number words before a scale, a duration, "tokens" or a sum become digits: "seven billion" →
     "7 billion", "dos mil millones" → "2000 millones", "un million de tokens" → "1 million de
     tokens". A lone count or article ("two days", "a week") is left as it is: the duration and
@@ -553,7 +577,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
 
     ``quick=False`` skips the shortcuts (substring and set tests), for the test that checks
     they change nothing. ``runs``: the text's runs of letters (``[a-z]+``) when known.
-    ``sums``: where the vague sums of money read are put, in order (VagueSum)."""
+    ``sums``: where the vague sums of money read are put, in order (VagueSum); ``counts``: the
+    vague counts of a dataset's samples or tokens ("a few million tokens"), likewise."""
     if not quick or " y pico" in folded or " y algo" in folded or " et " in folded \
             or " and " in folded:
         folded = _AND_SOME.sub(r"\g<n>", folded)
@@ -579,7 +604,8 @@ def words_to_digits(folded: str, quick: bool = True, runs: list[str] | None = No
             or "cuant" in folded or "pocos" in folded or "algunos" in folded \
             or "varios" in folded or "quelques" in folded or "plusieurs" in folded \
             or "s of" in folded or "s de" in folded or "s d'" in folded:
-        folded = _FEW_OF_SCALE.sub(_few_of_scale, folded)
+        folded = _FEW_OF_SCALE.sub(_few_of_scale if counts is None else _few_counted(counts),
+                                   folded)
         runs = None
     if not quick or "couple" in folded or "par de" in folded or "paire de" in folded:
         # "a couple hundred thousand rows": "two hundred thousand", which the words read as

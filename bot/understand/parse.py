@@ -1913,6 +1913,22 @@ def _budget_said(sums: list[VagueSum], budget: Decimal | None) -> str | None:
     return said if value == budget else None
 
 
+def _dataset_said(counts: list[VagueSum], tokens: Decimal | None,
+                  samples: int | None) -> str | None:
+    """The vague words a dataset's size was said in ("a few million tokens": "a few million"),
+    when its tokens or samples are the figure they were read as (numbers.words_to_digits)."""
+    if not counts:
+        return None
+    said, value = counts[0]
+    return said if value in (tokens, samples) else None
+
+
+def _dataset_said_samples(counts: list[VagueSum], samples: int | None) -> bool:
+    """Whether the vague words were the dataset's samples ("a few thousand samples"), not its
+    tokens."""
+    return bool(counts) and samples is not None and counts[0][1] == samples
+
+
 # A banknote's slang ("a fiver", "a tenner", "a hundo"): its amount.
 SLANG_SUMS: Final[dict[str, Decimal]] = {
     "fiver": Decimal(5), "tenner": Decimal(10), "hundo": Decimal(100), "hunnid": Decimal(100)}
@@ -3901,7 +3917,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
     if spoken != corrected:
         corrected, runs = spoken, None
     vague_sums: list[VagueSum] = []
-    s = words_to_digits(corrected, runs=runs, sums=vague_sums)
+    vague_counts: list[VagueSum] = []
+    s = words_to_digits(corrected, runs=runs, sums=vague_sums, counts=vague_counts)
     if " de " in s:
         s = _MODEL_DE_SIZE.sub(r"\1 \2", s)  # "un llama 3 de 8b": Llama 3 8B
     if (" de " in s or " of " in s or " d'" in s) and (
@@ -5509,6 +5526,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         sum_usd=sum_usd,
         budget_assumed=budget is not None and work.money[0].assumed,
         budget_said=_budget_said(vague_sums, budget),
+        dataset_said=_dataset_said(vague_counts, work.dataset_tokens, work.dataset_samples),
+        dataset_said_samples=_dataset_said_samples(vague_counts, work.dataset_samples),
         # ... also a run's cost asked beside a budget ("how much to qlora llama 3.1 8b, i have
         # 40 bucks"), not the hours it buys ("how many hours…", "what can i…").
         # "$50 budget, how many tokens can i qlora llama 3 8b": what the budget trains is asked,

@@ -516,6 +516,11 @@ class Query(BaseModel):
     # sum, its words as said (budget_usd the figure it is read as, numbers.VagueSum; the reply
     # says which figure it took)
     budget_said: str | None = None
+    # "a few million tokens", "quelques milliers d'exemples": a dataset's size said vaguely, its
+    # words as said (dataset_tokens or dataset_samples the figure they are read as; the reply
+    # says which figure it took)
+    dataset_said: str | None = None
+    dataset_said_samples: bool = False  # ... its samples' count, not its tokens'
     # "is $40 enough to qlora mistral 7b", "tengo 100 dolares, me alcanza para…": whether the
     # budget pays for the run is asked, not the hours it buys.
     budget_enough: bool = False
