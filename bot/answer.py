@@ -772,7 +772,7 @@ class IgpuCompare:
     card_fit: Fit | None  # None: no model
     bf16_gb: Decimal | None = None  # BF16 held by neither: compared in 4-bit, as run at home
     # Each side's detailed estimate where the single configuration's answer leads with it
-    # (_alone_check; the fits above then carry its verdict), and the estimate's kind, sequence
+    # (_side_check; the fits above then carry its verdict), and the estimate's kind, sequence
     # (or context) and batch it assumed when none was said (None: the user's settings).
     igpu_check: FitCheck | None = None
     card_check: FitCheck | None = None
@@ -1049,6 +1049,9 @@ class Answer(BaseModel):
     # Neither side holds the model in BF16, which no precision said meant: its estimate, the
     # comparison made in 8-bit or 4-bit instead (_compare)
     compare_bf16_gb: Decimal | None = None
+    # ... per GPU by the detailed estimate on each side (first side first), where the sides are
+    # judged by it (_sides_checked); () where compare_bf16_gb is the planning rule's whole job.
+    compare_bf16_checks: tuple[FitCheck, ...] = ()
     # A cost with hours on a rented configuration that does not hold the model: its own cost
     # (`quote` is then the cheapest one that does).
     asked_quote: Quote | None = None
@@ -6009,7 +6012,9 @@ def _igpu_compared(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU)
 
     # Each side as its own question would be answered ("can i qlora llama 3 8b on a 780m with
     # 32gb ram", "… on a 4060"): the verdict and figure that answer leads with (was the planning
-    # rule's 6 GB of 8 GB ✅ on the 4060, where its own answer says ❌, 12.8 GB per GPU).
+    # rule's 6 GB of 8 GB ✅ on the 4060, where its own answer says ❌, 12.8 GB per GPU). Each
+    # side's figures from its Fit alone (_side_check), no answer built for it (was one whole
+    # answer a side, and two more when BF16 fell back to 4-bit).
     alone = {"intent": "fit", "igpu_compared": False, "other_gpus": (),
              "other_gpu_count": None, "gpu_count": None, "method": None, "methods_named": ()}
     igpu_alone = query.model_copy(update={**alone, "gpu": None, "vram_gb": share})
@@ -6020,12 +6025,11 @@ def _igpu_compared(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU)
                                     tuple[str, int, int] | None]:
         on_igpu = fit_vram(m, params, share, 1, catalogue=cat) if share is not None else None
         on_card = fit(m, params, gpu.id, 1, catalogue=cat)
-        kept = cat.method(m)
         said = {"method": m, "serving_precision_said": query.serving_precision_said
-                or kept.kind == "inference"}
-        igpu_check = _alone_check(igpu_alone.model_copy(update=said), cat)[0] \
+                or cat.method(m).kind == "inference"}
+        igpu_check = _side_check(igpu_alone.model_copy(update=said), m, on_igpu, cat)[0] \
             if on_igpu is not None else None
-        card_check, assumed = _alone_check(card_alone.model_copy(update=said), cat)
+        card_check, assumed = _side_check(card_alone.model_copy(update=said), m, on_card, cat)
         if on_igpu is not None and igpu_check is not None:
             on_igpu = replace(on_igpu, fits=igpu_check.detailed_fits)
         if card_check is not None:
@@ -6046,22 +6050,49 @@ def _igpu_compared(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU)
         assumed))
 
 
-def _alone_check(query: Query, cat: Catalogue
-                 ) -> tuple[FitCheck | None, tuple[str, int, int] | None]:
-    """One configuration's detailed check where its answer leads with it (_compose: settings
-    stated, or _typical_leads), with the sequence and batch assumed when none was said; None
-    where the planning rule leads."""
-    try:
-        built = _build(query, cat)
-    except RulesError:  # a side its own question would refuse: the planning rule's line
-        return None, None
-    detailed = detailed_for(query, built, cat)
-    if detailed is None or detailed.check is None or built.primary is None or not (
-            detailed.stated or _typical_leads(query, built, detailed, cat)):
+def _side_check(query: Query, method: MethodId, side: Fit, cat: Catalogue
+                ) -> tuple[FitCheck | None, tuple[str, int, int] | None]:
+    """One configuration's detailed check where its own answer would lead with it (settings
+    stated, or one method's typical ones: _typical_leads), with the sequence and batch assumed
+    when none was said; None where the planning rule leads."""
+    detailed = _side_detailed(query, method, side, cat)
+    if detailed is None or detailed.check is None or not (
+            detailed.stated or _typical_kind_leads(query, detailed.kind)):
         return None, None
     assumed = (detailed.kind, detailed.seq_len, detailed.micro_batch) \
         if "seq_len" in detailed.defaults and "batch" in detailed.defaults else None
     return detailed.check, assumed
+
+
+def _side_detailed(query: Query, method: MethodId, side: Fit, cat: Catalogue
+                   ) -> DetailedAnswer | None:
+    """The detailed estimate of one configuration's run, from its Fit alone: what the single
+    configuration's answer details, with no answer built for it."""
+    assert side.params_b is not None
+    primary = MethodAnswer(memory=memory(method, side.params_b, cat), fit=side)
+    shell = Answer(query=query, intent="fit", params_b=side.params_b, primary=primary,
+                   methods=(primary,))
+    try:
+        return detailed_for(query, shell, cat)
+    except RulesError:  # a side its own question would refuse: the planning rule's line
+        return None
+
+
+def _sides_checked(query: Query, method: MethodId, a: Fit | None, b: Fit | None,
+                   cat: Catalogue) -> tuple[FitCheck, FitCheck] | None:
+    """Each side's detailed check where a comparison judges its sides by it, as
+    _compare_by_detail does (settings stated, or typical ones leading); None where the planning
+    rule judges them."""
+    if a is None or b is None or not (
+            wants_details(query) or _typical_kind_leads(query, cat.method(method).kind)):
+        return None
+    checks = []
+    for side in (a, b):
+        detailed = _side_detailed(query, method, side, cat)
+        if detailed is None or detailed.check is None:
+            return None
+        checks.append(detailed.check)
+    return checks[0], checks[1]
 
 
 def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None) -> Answer:
@@ -6082,9 +6113,21 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         method, params, gpu.id, others[0], count, catalogue=cat, count_b=count_b,
         memory_a=query.gpu_memory_gb, rig_a=query.rig, rig_b=query.other_rig,
     )
+    # Whether each side holds BF16 by the estimate the sides are then judged by: the detailed
+    # one where it leads ("2x a100 vs 2x h100 for llama 3 70b inference": 72.4 GB per GPU
+    # holds on either, as "llama 3 70b in bf16 on 2x a100" says; was "Neither holds it in BF16
+    # (168 GB)" by the planning rule, then compared in 8-bit).
+    bf16_checks = _sides_checked(query, method, comparison.a, comparison.b, cat) \
+        if method == "inference_bf16" and not query.serving_precision_said \
+        and params is not None and comparison.a is not None and comparison.b is not None \
+        else None
+    held_bf16 = (bf16_checks[0].detailed_fits, bf16_checks[1].detailed_fits) \
+        if bf16_checks is not None else (
+            comparison.a is not None and comparison.a.fits,
+            comparison.b is not None and comparison.b.fits)
     if method == "inference_bf16" and not query.serving_precision_said and params is not None \
             and comparison.a is not None and comparison.b is not None \
-            and not (comparison.a.fits and comparison.b.fits) \
+            and not (held_bf16[0] and held_bf16[1]) \
             and _run_at_home(query, gpu) and _run_at_home(query, cat.gpu(others[0])):
         # "2x 3090 vs 1x 4090 for running 70b models": one side or neither holds BF16, and on
         # cards at home llama.cpp, Ollama and LM Studio load 4-bit weights (_run_at_home):
@@ -6097,7 +6140,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
         )
     elif method == "inference_bf16" and not query.serving_precision_said and params is not None \
             and comparison.a is not None and comparison.b is not None \
-            and not comparison.a.fits and not comparison.b.fits \
+            and not held_bf16[0] and not held_bf16[1] \
             and query.rate_asked is None and not query.generate_cost:
         # "whats faster for inference, a100 or h100, for mixtral": neither holds BF16 (112.1 GB
         # of 80): compared where one of them holds it, 8-bit (FP8 or INT8, as servers run it),
@@ -6109,6 +6152,7 @@ def _compare(query: Query, cat: Catalogue, base: dict[str, Any], gpu: GPU | None
             )
             if (again.a is not None and again.a.fits) or (again.b is not None and again.b.fits):
                 base["compare_bf16_gb"] = comparison.a.estimate_gb
+                base["compare_bf16_checks"] = bf16_checks or ()
                 method, comparison = fewer, again
                 break
     # "H100 vs A100 for 10 hours": what those hours cost on each side we rent with a price;

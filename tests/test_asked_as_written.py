@@ -73,8 +73,8 @@ def test_two_counts_say_which_holds_the_model() -> None:
     # (a 70B holds on 2× H100 by the detailed estimate the sides are judged by, 85 GB per GPU
     # of 85.52, as "can i lora a 70b on 2x h100" says: test_compare48)
     body = str(_json("2 or 4 h100 for lora 120b")["text"])
-    assert "❌ LoRA (BF16 base) of a 120B model on 2× H100" in body, body
-    assert "✅ LoRA (BF16 base) of a 120B model on 4× H100" in body, body
+    assert "📐 LoRA (BF16 base) of a 120B model, detailed estimate per GPU" in body, body
+    assert "❌ 2× H100: about" in body and "✅ 4× H100: about" in body, body
     assert "👉 Only 4× H100 holds it." in body, body
 
 

@@ -89,34 +89,34 @@ def test_an_igpu_is_compared_with_a_card(question: str, igpu: str, gpu: str,
     ("780m o 4060 para llama 3 8b", "es",
      # each side by the figure its own question leads with (test_compare48): the detailed
      # estimate at typical settings, and the RAM whose share holds that
-     ["¿Radeon 780M o RTX 4060?", "en 1× Radeon 780M: 12,8 GB; su parte de la RAM lo admite a "
-      "partir de 24 GiB (25,77 GB) de RAM.", "❌ QLoRA (base en 4 bits) de Llama 3 8B en 1× "
-      "RTX 4060: unos 12,8 GB por GPU con ajustes típicos (secuencia 2.048, batch 1; "
-      "estimación detallada), de los 8,59 GB (8 GiB) que tiene cada GPU."],
+     ["¿Radeon 780M o RTX 4060?", "📐 QLoRA (base en 4 bits) de Llama 3 8B, estimación "
+      "detallada por GPU con ajustes típicos (secuencia 2.048, batch 1):", "1× Radeon 780M: "
+      "12,8 GB; su parte de la RAM lo admite a partir de 24 GiB (25,77 GB) de RAM.",
+      "❌ 1× RTX 4060: unos 12,8 GB de los 8,59 GB (8 GiB) que tiene cada GPU."],
      ["Which two", "¿Qué dos GPU"]),
     ("iris xe ou rtx 3050 pour mistral 7b", "fr",
-     ["Intel Iris Xe ou RTX 3050 ?", "sur 1× Intel Iris Xe : 8,5 Go ; sa part de la RAM",
-      "sur 1× RTX 3050 : environ 8,5 Go par GPU avec des réglages typiques (séquence 2 048, "
-      "batch 1 ; estimation détaillée), sur les 8,59 Go (8 Gio) de chaque GPU."],
+     ["Intel Iris Xe ou RTX 3050 ?", "estimation détaillée par GPU avec des réglages typiques "
+      "(séquence 2 048, batch 1) :", "1× Intel Iris Xe : 8,5 Go ; sa part de la RAM",
+      "1× RTX 3050 : environ 8,5 Go sur les 8,59 Go (8 Gio) de chaque GPU."],
      []),
     ("radeon 780m with 32gb ram vs rtx 4060 for llama 3 70b q4", None,
      ["❌ <b>Neither holds Llama 3 70B", "17.17 GB of your 32 GiB (34.36 GB)",
-      "of Llama 3 70B on 1× Radeon 780M: about 44.1 GB per GPU with 2,048 tokens of context "
-      "and batch 1 (assumed; detailed estimate), of the 17.17 GB each GPU has."],
+      "of Llama 3 70B, detailed estimate per GPU with 2,048 tokens of context and batch 1 "
+      "(assumed):", "❌ 1× Radeon 780M: about 44.1 GB of the 17.17 GB each GPU has."],
      []),
     ("radeon 890m 64gb ram or rtx 4060 for running llama 3 8b", None,
      # BF16 misses on the 4060: both in 4-bit, as at home (as two cards are compared)
      ["⚖️ <b>Both hold Llama 3 8B (4-bit inference); the Radeon 890M has more room.</b>",
       "In BF16 it takes 17.9 GB, more than one of them has",
-      "✅ Inference in 4-bit of Llama 3 8B on 1× Radeon 890M: about 7.8 GB per GPU with 2,048 "
-      "tokens of context and batch 1 (assumed; detailed estimate), of the 34.35 GB each GPU "
-      "has."],
+      "📐 Inference in 4-bit of Llama 3 8B, detailed estimate per GPU with 2,048 tokens of "
+      "context and batch 1 (assumed):", "✅ 1× Radeon 890M: about 7.8 GB of the 34.35 GB each "
+      "GPU has."],
      ["Which two GPUs"]),
     ("radeon 890m 64gb vs rtx 4060 for lora llama 3 8b", None,
      ["⚖️ <b>Only the Radeon 890M holds Llama 3 8B (LoRA).</b>",
-      "❌ LoRA (BF16 base) of Llama 3 8B on 1× RTX 4060: about 23.1 GB per GPU at typical "
-      "settings (sequence 2,048, batch 1; detailed estimate), of the 8.59 GB (8 GiB) each GPU "
-      "has."],
+      "📐 LoRA (BF16 base) of Llama 3 8B, detailed estimate per GPU at typical settings "
+      "(sequence 2,048, batch 1):", "❌ 1× RTX 4060: about 23.1 GB of the 8.59 GB (8 GiB) each "
+      "GPU has."],
      []),
 ])
 def test_the_comparison_says_each_side(question: str, lang: str | None, present: list[str],

@@ -75,9 +75,9 @@ def test_each_side_is_judged_by_the_detailed_estimate() -> None:
     # (as "llama 3 70b q4 gguf on an a6000" alone says): 44.1 GB of 51.54, ✅.
     answer = P.ask("2x 3090 vs 1x a6000 for llama 3 70b q4 gguf")
     body = str(answer.text)
-    assert "✅ Inference with GGUF Q4_K_M (4.89 bits per weight) of Llama 3 70B on 1× RTX A6000: " \
-        "about 44.1 GB per GPU with 2,048 tokens of context and batch 1 (assumed; detailed " \
-        "estimate), of the 51.54 GB (48 GiB) each GPU has." in body, body
+    assert "📐 Inference with GGUF Q4_K_M (4.89 bits per weight) of Llama 3 70B, detailed " \
+        "estimate per GPU with 2,048 tokens of context and batch 1 (assumed):" in body, body
+    assert "✅ 1× RTX A6000: about 44.1 GB of the 51.54 GB (48 GiB) each GPU has." in body, body
     assert "Offered configurations that fit" not in body
     assert to_json(answer)["fits"] is True
 

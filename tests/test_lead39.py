@@ -115,10 +115,10 @@ def test_a_run_beyond_the_budget_anywhere_keeps_the_cheapest_hours() -> None:
     ("whats faster for inference, a100 or h100, for mixtral", "en",
      "⚡ <b>1× H100 generates faster: at most about 251 tokens/s for one sequence, against 153 "
      "on 1× A100 80GB",
-     "ℹ️ Neither holds it in BF16 (112.1 GB): compared in 8-bit inference, as it would be "
-     "served there."),
+     "ℹ️ Neither holds it in BF16 (about 95.4 GB per GPU, detailed estimate): compared in 8-bit "
+     "inference, as it would be served there."),
     ("que es mas rapido para inferencia, a100 o h100, con mixtral", "es",
-     "⚡ <b>1× H100 genera más rápido", "ℹ️ Ninguna de las dos lo aloja en BF16 (112,1\u00a0GB)"),
+     "⚡ <b>1× H100 genera más rápido", "ℹ️ Ninguna de las dos lo aloja en BF16 (unos 95,4\u00a0GB por GPU"),
     # nor 8-bit on one card: 4-bit
     ("h100 vs a100 for running llama 3 70b", "en", "⚡ <b>1× H100 generates faster",
      "compared in 4-bit inference"),

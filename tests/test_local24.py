@@ -160,15 +160,11 @@ def test_least_memory_first_and_a_card_named_once() -> None:
      "🍎 <b>A 70B model (4-bit inference) needs a Mac with at least 64 GB of unified memory "
      "(about 51.53 GB of it for the GPU).</b>",
      # each side by the detailed estimate its own question leads with (test_compare48)
-     "✅ Inference in 4-bit of a 70B model on 1× Apple silicon Mac: about 41.8 GB per GPU with "
-     "2,048 tokens of context and batch 1 (assumed; detailed estimate), of the 51.53 GB each "
-     "GPU has."),
+     "✅ 1× Apple silicon Mac: about 41.8 GB of the 51.53 GB each GPU has."),
     ("¿mac studio o 2 3090 para llama 3 70b?", "es",
      "🍎 <b>Llama 3 70B (inferencia en 4 bits) necesita un Mac con al menos 64\u00a0GB de memoria "
      "unificada",
-     "✅ Inferencia en 4 bits de Llama 3 70B en 1× Apple silicon Mac: unos 45,2\u00a0GB por GPU "
-     "con 2.048 tokens de contexto y batch 1 (supuestos; estimación detallada), de los "
-     "51,53\u00a0GB que tiene cada GPU."),
+     "✅ 1× Apple silicon Mac: unos 45,2\u00a0GB de los 51,53\u00a0GB que tiene cada GPU."),
 ])
 def test_a_mac_weighed_against_cards_is_served_at_the_memory_it_needs(
         text: str, locale: str | None, mac_line: str, verdict: str) -> None:

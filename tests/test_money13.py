@@ -121,16 +121,21 @@ def test_days_said_with_j_are_still_days() -> None:
     assert ask_json("combien pour 3j de h100", "fr")["hours"] == 72
 
 
-# Two configurations weighed for a run neither holds: that leads, not which does it for less.
+# Two configurations weighed for a run neither holds: that leads, not which does it for less,
+# with the detailed figures the sides are judged by (was the planning rule's 288 GB).
 # (A 70B LoRA holds on 2× A100 80GB by the detailed estimate, 85 GB per GPU, as its own
 # question says: test_compare48; 120B holds on neither.)
 NEITHER: list[tuple[str, str | None, str]] = [
     ("is it cheaper to rent 2 a100 or 1 h100 for 120b lora", None,
-     "💵 <b>Neither holds it: LoRA (BF16 base) of a 120B model needs about 288 GB.</b>"),
+     "💵 <b>Neither holds it: LoRA (BF16 base) of a 120B model needs about 138.9 GB per GPU on "
+     "2× A100 80GB, 255.5 GB on 1× H100 (detailed estimate).</b>"),
     ("es mas barato 2 a100 o 1 h100 para lora de 120b?", "es",
-     "💵 <b>Ninguna de las dos basta: LoRA (base en BF16) de un modelo de 120B necesita unos 288 GB.</b>"),
+     "💵 <b>Ninguna de las dos basta: LoRA (base en BF16) de un modelo de 120B necesita unos "
+     "138,9 GB por GPU en 2× A100 80GB y 255,5 GB en 1× H100 (estimación detallada).</b>"),
     ("c'est moins cher 2 a100 ou 1 h100 pour un lora 120b ?", "fr",
-     "💵 <b>Aucune des deux configurations ne suffit : LoRA (base BF16) pour un modèle 120B demande environ 288 Go.</b>"),
+     "💵 <b>Aucune des deux configurations ne suffit : LoRA (base BF16) pour un modèle 120B "
+     "demande environ 138,9 Go par GPU sur 2× A100 80GB et 255,5 Go sur 1× H100 (estimation "
+     "détaillée).</b>"),
 ]
 
 

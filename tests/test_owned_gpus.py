@@ -232,6 +232,6 @@ def test_a_mac_compared_keeps_its_unified_memory() -> None:
     assert (out["gpu"], out["vram_gb"]) == ("apple-m2-ultra", 192)
     # macOS lets the GPU use 3/4 of 192 GB; neither side holds BF16, so both are compared
     # in 4-bit, as home runners load it
-    assert "about 45.2 GB per GPU with 2,048 tokens of context and batch 1 (assumed; detailed " \
-        "estimate), of the 154.61 GB each GPU has." in text, text
+    assert "with 2,048 tokens of context and batch 1 (assumed):\n✅ 1× Apple M2 Ultra: about " \
+        "45.2 GB of the 154.61 GB each GPU has." in text, text
     assert "your own Mac.\nOne of them has no published price" in text

@@ -109,16 +109,17 @@ def test_a_serving_figure_at_typical_settings_is_at_a_context(question: str, lin
 
 # Two cards compared for a run on a dataset, neither length nor batch said: each side's detailed
 # figure is at typical settings, said so (was "with your settings"); a length said keeps it.
+# Said once, under the title (compare49).
 COMPARED_AT_TYPICAL = [
     ("4090 vs a100 for lora llama 3 8b on 20M tokens",
-     "about 23.1 GB per GPU at typical settings (sequence 2,048, batch 1; detailed estimate)"),
+     "detailed estimate per GPU at typical settings (sequence 2,048, batch 1):"),
     ("how long for lora on llama 3.1 8b 5M tokens 4090 and price on your h100",
-     "about 23.1 GB per GPU at typical settings (sequence 2,048, batch 1; detailed estimate)"),
+     "detailed estimate per GPU at typical settings (sequence 2,048, batch 1):"),
     ("4090 ou a100 pour un lora de llama 3 8b sur 20M tokens",
-     "environ 23,1\u202fGo par GPU avec des réglages typiques (séquence 2\u202f048, batch 1\u202f; "
-     "estimation détaillée)"),
+     "estimation détaillée par GPU avec des réglages typiques (séquence 2\u202f048, batch "
+     "1)\u00a0:"),
     ("lora llama 3 8b seq 4096, 4090 or a100?",
-     "about 28.1 GB per GPU with your settings (detailed estimate)"),
+     "detailed estimate per GPU with your settings:"),
 ]
 
 

@@ -226,7 +226,7 @@ def test_gpu_noun_phrases_escape_the_name_and_not_the_article():
          "même si l'A100 80GB coûte moins cher de l'heure", "le A100"),
         ("Dis-moi si le prix de l'A100 bouge de 10 %", "quand le prix de l'A100 80GB varie",
          "du A100"),
-        ("Lequel est le meilleur pour QLoRA 70B, le H100 ou le A100 ?", "49,4\u202fGo par GPU",
+        ("Lequel est le meilleur pour QLoRA 70B, le H100 ou le A100 ?", "environ 49,4\u202fGo sur les",
          "dans 80"),
     ],
 )
@@ -253,7 +253,7 @@ def test_french_unpublished_price_notice_is_feminine_for_rtx(alerts):
          "Con varias GPU,", "GPUs"),
         ("¿Qué es mejor, la H100 o la A100, para QLoRA de 70B?",
          "La H100 tiene 3,2 veces el rendimiento", "3,2×"),
-        ("¿Qué es mejor, la H100 o la A100, para QLoRA de 70B?", "49,4\u00a0GB por GPU", " en 80"),
+        ("¿Qué es mejor, la H100 o la A100, para QLoRA de 70B?", "unos 49,4\u00a0GB de los", " en 80"),
         ("avisame si sube el precio de la B200 por encima de 5 $",
          "cuando la B200 pase de 5\u00a0US$ por hora", "suba de"),
         # "supere los 1 US$" was wrong for one dollar; "pase de" reads right for any amount.
@@ -375,11 +375,11 @@ def test_a_moe_name_that_states_its_size_is_not_repeated(pipe):
     ("locale", "question", "expected"),
     [
         ("es", "¿Es mejor alquilar una B200 o dos H200 para LoRA de 70B?",
-         ["¿1× B200 o 2× H200?", "en 2× H200: unos 85\u00a0GB por GPU", "2× H200 6,14"]),
+         ["¿1× B200 o 2× H200?", "2× H200: unos 85\u00a0GB de los", "2× H200 6,14"]),
         ("fr", "Vaut-il mieux louer un B200 ou deux H200 pour un LoRA 70B ?",
-         ["1× B200 ou 2× H200", "sur 2× H200\u00a0: environ 85\u202fGo par GPU"]),
-        ("en", "1x B200 vs 2x H200 for LoRA 70B", ["1× B200 or 2× H200?", "✅ LoRA (BF16 base) of a 70B model on 2× H200"]),
-        ("en", "one H200 or two H100s for QLoRA 70B", ["1× H200 or 2× H100?", "on 2× H100: about 30.7 GB per GPU"]),
+         ["1× B200 ou 2× H200", "2× H200\u00a0: environ 85\u202fGo sur les"]),
+        ("en", "1x B200 vs 2x H200 for LoRA 70B", ["1× B200 or 2× H200?", "📐 LoRA (BF16 base) of a 70B model", "✅ 2× H200: about 85 GB of the"]),
+        ("en", "one H200 or two H100s for QLoRA 70B", ["1× H200 or 2× H100?", "2× H100: about 30.7 GB of the"]),
     ],
 )
 def test_comparisons_compare_the_counted_configurations(pipe, locale, question, expected):

@@ -1238,34 +1238,34 @@ def _vocab(model: ModelSpec) -> int:
     return model.arch.vocab
 
 
-def compared_side(how: str, who: str, where: str, check: FitCheck,
-                  assumed: tuple[str, int, int] | None, ph: Phrases) -> str:
-    """One side of a comparison by the detailed estimate, as the single configuration's answer
-    leads with it: the settings it assumed when none were said (`assumed`: the estimate's kind,
-    its sequence or context and its batch), else the user's."""
+def compared_settings(how: str, who: str, assumed: tuple[str, int, int] | None,
+                      ph: Phrases) -> str:
+    """The line under a comparison's title that says once what its sides' detailed estimates
+    are of and at which settings (`assumed`: the estimate's kind, its sequence or context and
+    its batch, none said; else the user's), so each side's line (compared_side) is its verdict
+    and figure alone (was "(sequence 2,048, batch 1; detailed estimate)" on each side)."""
     _, fmt = ph._, ph.fmt
-    det, each = fmt.gb(check.detailed_per_gpu_gb, 1), ph.memory(check.vram_per_gpu_gb)
-    mark = "✅ " if check.detailed_fits else "❌ "
     if assumed is not None and assumed[0] == "training":
-        # Neither length nor batch said ("4090 vs a100 for lora llama 3 8b on 20M tokens"):
-        # typical settings, said as such (was "with your settings").
-        return mark + str(_(
-            "%(how)s of %(who)s on %(where)s: about %(det)s per GPU at typical settings "
-            "(sequence %(seq)s, batch %(batch)s; detailed estimate), of the %(each)s each GPU "
-            "has.", how=how, who=who, where=where, det=det, seq=fmt.num(assumed[1], 0),
-            batch=assumed[2], each=each))
+        return "📐 " + str(_(
+            "%(how)s of %(who)s, detailed estimate per GPU at typical settings (sequence "
+            "%(seq)s, batch %(batch)s):", how=how, who=who, seq=fmt.num(assumed[1], 0),
+            batch=assumed[2]))
     if assumed is not None:
-        # Serving, no context or batch said ("4090 vs a100 for llama 3 8b in bf16"): the
-        # context assumed, as the single configuration's answer says it.
-        return mark + str(_(
-            "%(how)s of %(who)s on %(where)s: about %(det)s per GPU with %(ctx)s tokens of "
-            "context and batch %(batch)s (assumed; detailed estimate), of the %(each)s each GPU "
-            "has.", how=how, who=who, where=where, det=det, ctx=fmt.num(assumed[1], 0),
-            batch=assumed[2], each=each))
-    return mark + str(_(
-        "%(how)s of %(who)s on %(where)s: about %(det)s per GPU with your settings (detailed "
-        "estimate), of the %(each)s each GPU has.", how=how, who=who, where=where, det=det,
-        each=each))
+        return "📐 " + str(_(
+            "%(how)s of %(who)s, detailed estimate per GPU with %(ctx)s tokens of context and "
+            "batch %(batch)s (assumed):", how=how, who=who, ctx=fmt.num(assumed[1], 0),
+            batch=assumed[2]))
+    return "📐 " + str(_(
+        "%(how)s of %(who)s, detailed estimate per GPU with your settings:", how=how, who=who))
+
+
+def compared_side(where: str, check: FitCheck, ph: Phrases) -> str:
+    """One side of a comparison by the detailed estimate, as the single configuration's answer
+    leads with it, under the line that says its settings (compared_settings)."""
+    det, each = ph.fmt.gb(check.detailed_per_gpu_gb, 1), ph.memory(check.vram_per_gpu_gb)
+    mark = "✅ " if check.detailed_fits else "❌ "
+    return mark + str(ph._("%(where)s: about %(det)s of the %(each)s each GPU has.",
+                           where=where, det=det, each=each))
 
 
 def assumed_settings(detailed: DetailedAnswer | None) -> tuple[str, int, int] | None:

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from bot.answer import Answer
 from bot.detail import FitCheck
-from bot.render.detailed_lines import compared_side
+from bot.render.detailed_lines import compared_settings, compared_side
 from bot.render.phrases import Phrases
 from rules.fit import Fit, fit_vram
 from rules.schema import MethodId
@@ -63,8 +63,13 @@ def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object]
     if on_card is not None and c.method is not None and who is not None:
         long_how = ph.method_name(c.method)
         where_igpu = ph.config_named(igpu, 1)
+        # The detailed estimates' settings said once, where a side is judged by one
+        detailed = c.card_check is not None or c.igpu_check is not None
+        if detailed:
+            put(compared_settings(long_how, who, c.assumed, ph))
+            put("\n")
         if on_igpu is not None:
-            put(_fit_line(on_igpu, where_igpu, long_how, who, ph, c.igpu_check, c.assumed))
+            put(_fit_line(on_igpu, where_igpu, long_how, who, ph, c.igpu_check))
         else:
             # No RAM said: the figure the card's side is judged by (the detailed estimate
             # where it leads, as "can i qlora llama 3 8b on a 780m" says it), and the least RAM
@@ -75,15 +80,20 @@ def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object]
             ram = _ram_needed(c.method, on_card.params_b, c.igpu, ph,
                               need if c.card_check is not None else None)
             put("❓ ")
-            put(_("%(how)s of %(who)s on %(where)s: %(need)s; its share of the RAM holds that "
-                  "from %(ram)s of RAM.", how=long_how, who=who, where=where_igpu,
-                  need=ph.size(need), ram=ram) if ram is not None else
-                _("%(how)s of %(who)s on %(where)s: %(need)s, more than its share of any RAM "
-                  "it is sold with.", how=long_how, who=who, where=where_igpu,
-                  need=ph.size(need)))
+            if c.card_check is not None:  # what and at which settings: the line above
+                put(_("%(where)s: %(need)s; its share of the RAM holds that from %(ram)s of "
+                      "RAM.", where=where_igpu, need=ph.size(need), ram=ram) if ram is not None
+                    else _("%(where)s: %(need)s, more than its share of any RAM it is sold "
+                           "with.", where=where_igpu, need=ph.size(need)))
+            else:
+                put(_("%(how)s of %(who)s on %(where)s: %(need)s; its share of the RAM holds "
+                      "that from %(ram)s of RAM.", how=long_how, who=who, where=where_igpu,
+                      need=ph.size(need), ram=ram) if ram is not None else
+                    _("%(how)s of %(who)s on %(where)s: %(need)s, more than its share of any "
+                      "RAM it is sold with.", how=long_how, who=who, where=where_igpu,
+                      need=ph.size(need)))
             put("\n")
-        put(_fit_line(on_card, ph.fit_config(on_card), long_how, who, ph, c.card_check,
-                      c.assumed))
+        put(_fit_line(on_card, ph.fit_config(on_card), long_how, who, ph, c.card_check))
     elif c.share_gb is not None:
         put(_("Memory: %(share)s of your RAM on the %(igpu)s, %(vram)s of its own on the "
               "%(gpu)s.", share=fmt.gb(c.share_gb), igpu=igpu, vram=fmt.gb(cat.gpu(c.gpu).vram_gb),
@@ -109,12 +119,12 @@ def igpu_compare_lines(answer: Answer, ph: Phrases, put: Callable[[str], object]
 
 
 def _fit_line(f: Fit, where: str, how: str, who: str, ph: Phrases,
-              check: FitCheck | None = None, assumed: tuple[str, int, int] | None = None) -> str:
+              check: FitCheck | None = None) -> str:
     """One side's verdict: the detailed estimate's where the single configuration's answer
-    leads with it (`check`, at the settings `assumed` when none were said), as a comparison
-    of two cards says it, else the planning rule's."""
+    leads with it (`check`, its settings said once above), as a comparison of two cards says
+    it, else the planning rule's."""
     if check is not None:
-        return compared_side(how, who, where, check, assumed, ph) + "\n"
+        return compared_side(where, check, ph) + "\n"
     facts = {"where": where, "need": ph.size(f.estimate_gb), "have": ph.fmt.gb(f.vram_gb),
              "how": how, "who": who}
     return ("✅ " if f.fits else "❌ ") + str(ph._(

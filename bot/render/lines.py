@@ -34,6 +34,7 @@ from bot.render.detailed_lines import (
     ONE_STATE_OPTIMIZERS,
     assumed_settings,
     assumption_said,
+    compared_settings,
     compared_side,
     detail_leads_fit,
     detailed_block,
@@ -4095,7 +4096,24 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
     put("⚖️ <b>")
     put(_("%(a)s or %(b)s?", a=side_a, b=side_b))
     put("</b>\n")
-    if answer.compare_bf16_gb is not None:
+    bf16 = answer.compare_bf16_checks
+    if len(bf16) == 2 and bf16[0].detailed_per_gpu_gb == bf16[1].detailed_per_gpu_gb:
+        # The detailed figure, as the sides below are judged (was the planning rule's whole
+        # job, 112.1 GB, above sides of 49 GB per GPU)
+        put("ℹ️ ")
+        put(_("Neither holds it in BF16 (about %(need)s per GPU, detailed estimate): compared "
+              "in %(how)s, as it would be served there.",
+              need=fmt.gb(bf16[0].detailed_per_gpu_gb, 1), how=ph.method_short(c.method)))
+        put("\n")
+    elif len(bf16) == 2:
+        put("ℹ️ ")
+        put(_("Neither holds it in BF16 (about %(a)s per GPU on %(sa)s, %(b)s on %(sb)s, "
+              "detailed estimate): compared in %(how)s, as it would be served there.",
+              a=fmt.gb(bf16[0].detailed_per_gpu_gb, 1), sa=side_a,
+              b=fmt.gb(bf16[1].detailed_per_gpu_gb, 1), sb=side_b,
+              how=ph.method_short(c.method)))
+        put("\n")
+    elif answer.compare_bf16_gb is not None:
         put("ℹ️ ")
         put(_("Neither holds it in BF16 (%(need)s): compared in %(how)s, as it would be served "
               "there.", need=ph.size(answer.compare_bf16_gb), how=ph.method_short(c.method)))
@@ -4117,6 +4135,10 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         how = ph.method_name(c.method)
         who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
         checks = answer.compare_checks
+        if checks:
+            # What both sides' detailed estimates are of and their settings, said once
+            put(compared_settings(how, who, assumed_settings(answer.detailed), ph))
+            put("\n")
         for i, (f, rig, side, name) in enumerate(
                 ((c.a, c.a_rig, side_a, a), (c.b, c.b_rig, side_b, b))):
             # "H100 SXM vs PCIe": each side by the name that sets it apart ("1× H100 SXM")
@@ -4131,8 +4153,7 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             if checks:
                 # Each side's detailed estimate and its verdict, where the single
                 # configuration's answer leads with it (settings stated, or typical ones).
-                put(compared_side(how, who, where, checks[i], assumed_settings(answer.detailed),
-                                  ph))
+                put(compared_side(where, checks[i], ph))
                 put("\n")
                 continue
             put("✅ " if f.fits else "❌ ")
@@ -4588,11 +4609,24 @@ def _compare_verdicts(answer: Answer, ph: Phrases, names: tuple[str, str],
         # "is it cheaper to rent 2 a100 or 1 h100 for 70b lora": neither holds the run, so
         # neither does it for less (was "1× H100 finishes a run sooner and for less" above two
         # ❌). Serving's cost per token still leads: it holds across more cards alike.
-        per_run = str(_(
-            "Neither holds it: %(how)s of %(who)s needs about %(need)s.",
-            how=ph.method_name(c.method),
-            who=ph.subject(answer.model_name, answer.params_b),  # type: ignore[arg-type]
-            need=ph.size(c.a.estimate_gb)))
+        how = ph.method_name(c.method)
+        who = ph.subject(answer.model_name, answer.params_b)  # type: ignore[arg-type]
+        checks = answer.compare_checks
+        if len(checks) == 2 and checks[0].detailed_per_gpu_gb == checks[1].detailed_per_gpu_gb:
+            # The figure the sides below are judged by, the detailed one (was the planning
+            # rule's 1,260 GB above sides of 1,279.3 GB per GPU)
+            per_run = str(_(
+                "Neither holds it: %(how)s of %(who)s needs about %(need)s per GPU (detailed "
+                "estimate).", how=how, who=who, need=ph.fmt.gb(checks[0].detailed_per_gpu_gb, 1)))
+        elif len(checks) == 2:
+            per_run = str(_(
+                "Neither holds it: %(how)s of %(who)s needs about %(a)s per GPU on %(sa)s, "
+                "%(b)s on %(sb)s (detailed estimate).", how=how, who=who,
+                a=ph.fmt.gb(checks[0].detailed_per_gpu_gb, 1), sa=side_a,
+                b=ph.fmt.gb(checks[1].detailed_per_gpu_gb, 1), sb=side_b))
+        else:
+            per_run = str(_("Neither holds it: %(how)s of %(who)s needs about %(need)s.",
+                            how=how, who=who, need=ph.size(c.a.estimate_gb)))
     return own_hours, hourly, per_run
 
 
