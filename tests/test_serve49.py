@@ -86,3 +86,20 @@ def test_a_number_in_thousands_after_the_engine_is_the_context(
         pipeline: Pipeline, question: str, tokens: int) -> None:
     assert understand(question, load_catalogue()).seq_len == tokens
     assert pipeline.ask(question).text.startswith("✅")
+
+
+@pytest.mark.parametrize(("question", "tokens"), [
+    # a whole power of two after "with", "con", "avec", "en", "a" is the sequence length
+    # (was unread: 2,048 assumed)
+    ("sur une a100 40go je peux faire un lora de mistral nemo 12b en 4096 ?", 4096),
+    ("lora mistral 7b con 4096 en una 3090", 4096),
+    ("lora mistral 7b with 4096 on a 3090", 4096),
+    ("qlora llama 3 8b a 8192 en una 4090", 8192),
+    # a count of things, money or a rank is none
+    ("lora llama 3 8b with 4096 samples on a 4090", None),
+    ("full ft with 2048 examples llama 3 8b h100", None),
+    ("lora llama 3 8b with 512 rank on a 4090", None),
+    ("precio de 4 h100 a 2048 dolares", None),
+])
+def test_a_length_written_whole_after_with_or_en(question: str, tokens: int | None) -> None:
+    assert understand(question, load_catalogue()).seq_len == tokens

@@ -198,16 +198,21 @@ HF_LM_SCRIPT: Final = Guarded(("run_",), r"(?<![a-z])run_(?:clm|mlm|plm|fim)(?:_
 # "qlora mistral 7b at 4096 batch 4", "lora llama 3 8b @ 8k": a power of two said after "at"
 # with no unit is the sequence length (nothing else in these questions is 4,096 of).
 AT_LENGTH: Final = Guarded(
-    ("at ", "@", "k"),
+    ("at ", "@", "k", "512", "1024", "2048", "4096", "8192", "16384", "32768", "65536",
+     "131072"),
     # "y con vllm a 32k?", "et avec vllm en 32k ?": Spanish and French say a context in
-    # thousands with "a", "en" (and "à", folded to "a"); only in thousands, "en 2048" is a year.
-    r"(?<![a-z$])(?:at |@ ?|(?:a|en) (?=\d{1,3} ?k))(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
+    # thousands with "a", "en" (and "à", folded to "a"); "lora mistral 7b with 4096", "un lora
+    # de mistral nemo 12b en 4096", "a 8192": a length written whole after them or "with"
+    # (was unread: 2,048 assumed), never a count of things (the units refused below).
+    r"(?<![a-z$])(?:at |@ ?|(?:a|en) (?=\d{1,3} ?k)|(?:with|con|avec|en|a) (?=\d{3,6}(?![\d.,]\d)))"
+    r"(?P<num>512|1024|2048|4096|8192|16384|32768|65536|131072"
     # a comma or stop ending the clause ("at 8k, how much vram") is no decimal ("at 8,5k")
     r"|(?:1|2|4|8|16|32|64|128) ?(?P<k>k))(?![\w%$/]|[.,](?=\w))"
     r"(?! ?(?:gb|go|tb|tokens? ?/|tok|t/s|usd|dollars?|\$|eur|hours?|hrs?|h(?![a-z])|steps?"
     r"|samples?|rows?|examples?|users?|requests?|pairs?|epochs?|gpus?|cards?|mb|mhz|w(?![a-z])"
     r"|ejemplos?|muestras?|filas?|pasos?|usuarios?|peticiones|exemples?|echantillons?|lignes?"
-    r"|etapes?|utilisateurs?|requetes?|paires?|pares?|horas?|heures?|palabras?|mots?))"
+    r"|etapes?|utilisateurs?|requetes?|paires?|pares?|horas?|heures?|palabras?|mots?"
+    r"|dolares|euros?|ranks?|rango|layers?|capas|couches|dim(?![a-z])|alpha))"
 )
 # A context in thousands said bare in a serving question ("serve llama 3.1 8b with 128k on an
 # a100", "vllm llama 3.1 8b 32k on a 4090", "servir … con 128k", "avec 128k"): read only where
