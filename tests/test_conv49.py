@@ -141,3 +141,63 @@ def test_a_definition_alone_still_waits_for_the_model() -> None:
                                       "qué significa qlora?", "lora c'est quoi ?"])
 def test_what_a_method_is_alone(question: str) -> None:
     assert ask(question).query.method_diff, question
+
+
+# 4. Another model on another card after "and"/"what about"/"y"/"et" ("and mistral 7b on an
+# a100?" after "qlora llama 3 8b on h100 seq 4096"): that model's run there by the method and
+# settings said before (was every method at typical settings, the QLoRA and the 4,096 tokens
+# dropped); "the 8b" is the family's member. A correction naming both ("no, llama 3 70b on an
+# h100") is still a new question (test_lead18).
+OTHER_MODEL_ON_OTHER_CARD = [
+    (None, ("qlora llama 3 8b on h100 seq 4096", "and mistral 7b on an a100?"),
+     {"model": "mistral-7b", "method": "qlora", "gpu": "a100-80gb", "seq_len": 4096,
+      "has": ["↪️ <i>QLoRA with the same settings",
+              "✅ <b>Yes: Mistral 7B (7.3B parameters) fits on 1× A100 80GB (QLoRA).</b>"]}),
+    (None, ("qlora llama 3 8b on h100", "what about qwen 2.5 7b on a 4090"),
+     {"model": "qwen2.5-7b", "method": "qlora", "gpu": "rtx-4090",
+      "has": ["fits on 1× RTX 4090 (QLoRA)."]}),
+    (None, ("lora llama 3 8b on 2 a100 for 10 hours", "and mixtral on 4 h100?"),
+     {"model": "mixtral-8x7b", "method": "lora", "gpu": "h100", "count": 4, "hours": 10,
+      "has": ["(LoRA)"]}),
+    (None, ("qlora llama 3 8b on my 3060 12gb", "and llama 3 70b?",
+            "ok what about a 4090 for the 8b"),
+     {"model": "llama-3-8b", "method": "qlora", "gpu": "rtx-4090",
+      "has": ["Llama 3 8B fits on 1× RTX 4090 (QLoRA)."]}),
+    ("es", ("qlora de llama 3 8b en una h100", "y mistral 7b en una a100?"),
+     {"lang": "es", "model": "mistral-7b", "method": "qlora", "gpu": "a100-80gb",
+      "has": ["cabe en 1× A100 80GB (QLoRA)."]}),
+    ("fr", ("qlora de llama 3 8b sur une h100", "et mistral 7b sur une a100 ?"),
+     {"lang": "fr", "model": "mistral-7b", "method": "qlora", "gpu": "a100-80gb",
+      "has": ["tient sur 1× A100 80GB (QLoRA)."]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), OTHER_MODEL_ON_OTHER_CARD)
+def test_another_model_on_another_card_keeps_the_run(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    reply = converse(*turns, locale=locale)[-1]
+    assert reply.text.startswith("↪️ "), reply.text
+    check_turn(reply, expected)
+
+
+# 5. "back to the 70b", "volvamos al 70b", "revenons au 70b" after "what about 8b": the 70B
+# again on the card, method and settings of the chat (was the memory of a 70B model alone).
+BACK_TO_THE_SIZE = [
+    (None, ("qlora llama 3 70b on h100 seq 4096", "what about 8b", "back to the 70b"),
+     {"model": "llama-3-70b", "method": "qlora", "gpu": "h100", "seq_len": 4096,
+      "has": ["↪️", "✅ <b>Yes: Llama 3 70B fits on 1× H100 (QLoRA).</b>"]}),
+    (None, ("qlora llama 3 70b on h100", "back to the 8b"),
+     {"model": "llama-3-8b", "method": "qlora", "gpu": "h100"}),
+    ("es", ("qlora de llama 3 70b en una h100", "y el 8b?", "volvamos al 70b"),
+     {"lang": "es", "model": "llama-3-70b", "method": "qlora", "gpu": "h100",
+      "has": ["Llama 3 70B cabe en 1× H100 (QLoRA)"]}),
+    ("fr", ("qlora de llama 3 70b sur une h100", "et le 8b ?", "revenons au 70b"),
+     {"lang": "fr", "model": "llama-3-70b", "method": "qlora", "gpu": "h100",
+      "has": ["Llama 3 70B tient sur 1× H100 (QLoRA)"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), BACK_TO_THE_SIZE)
+def test_back_to_a_size_keeps_the_run(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)

@@ -1948,7 +1948,25 @@ def _follow_up(
             and new.intent in ("memory", "unknown") and not new.family \
             and not any(_said(new, f) for f in _CARRYABLE) \
             and all(getattr(new, f) is None for f in _SETTINGS)
-        if not (marker or bare) or _said(new, "gpu") or _said(new, "vram_gb"):
+        if _ALSO_OPENING.match(folded) and (_said(new, "gpu") or _said(new, "vram_gb")) \
+                and new.method is None \
+                and not new.inference and not new.serving_implied and not new.family \
+                and new.intent in ("fit", "memory", "unknown") and previous.params_b is not None \
+                and (previous.method is not None or previous.inference) \
+                and previous.intent in ("fit", "memory", "cost", "time") \
+                and words(new.text) <= SHORT_WORDS:
+            # "and mistral 7b on an a100?", "y mistral 7b en una a100?" after "qlora llama 3
+            # 8b on h100 seq 4096": that model's run there by the method and settings said
+            # (was every method at typical settings, what was said dropped)
+            merged = _merge(new, previous, names_model=True)
+            if gpus is not None:
+                merged = _variant(merged, new, previous, gpus)
+            return merged if models is None else _sibling(merged, previous, models)
+        # "back to the 70b" after "what about 8b": the size said again, as "and 70b?" (was the
+        # memory of a 70B model alone, the card and method dropped)
+        back = _BACK_TO.search(folded) is not None and new.intent in ("memory", "unknown") \
+            and words(new.text) <= SHORT_WORDS
+        if not (marker or bare or back) or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
@@ -1994,6 +2012,16 @@ def _follow_up(
         # carried then): the speed is still at the context just found (was at 2,048 tokens).
         merged = merged.model_copy(update={"context_asked": True})
     return merged if cue is None else _asking(merged, cue)
+
+
+# "and", "what about", "y", "et", "same", "pareil" opening a follow-up (folded), not a correction
+# ("no, llama 3 70b on an h100" is a whole new question): a model and a card said after it are
+# the last run again with them.
+_ALSO_OPENING: Final = lazy(
+    r"^\W*(?:(?:ok|okay|k|alright|so|hm+|vale|bueno|pues|bon|ok donc|d'accord|thx|thanks?|"
+    r"gracias|merci|cool|nice|great|perfect|perfecto|parfait|super)\W+){0,2}"
+    r"(?:and|what about|how about|same|y|e|et|que tal|qu'en est-il|lo mismo|igual|pareil|"
+    r"meme chose|idem)(?![a-z])")
 
 
 # The card a time is asked on, after "on"/"en"/"sur" ("how much for 10 hours on an a100"):
