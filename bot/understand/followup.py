@@ -1964,9 +1964,9 @@ def _follow_up(
             return merged if models is None else _sibling(merged, previous, models)
         # "back to the 70b" after "what about 8b": the size said again, as "and 70b?" (was the
         # memory of a 70B model alone, the card and method dropped)
-        back = _BACK_TO.search(folded) is not None and new.intent in ("memory", "unknown") \
+        said_back = _BACK_TO.search(folded) is not None and new.intent in ("memory", "unknown") \
             and words(new.text) <= SHORT_WORDS
-        if not (marker or bare or back) or _said(new, "gpu") or _said(new, "vram_gb"):
+        if not (marker or bare or said_back) or _said(new, "gpu") or _said(new, "vram_gb"):
             return new
     elif not (says_something and (marker or short or _asks_bare(new, cue))):
         return new
