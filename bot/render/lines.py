@@ -4264,6 +4264,8 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
             bb=fmt.bandwidth(c.b_bandwidth_gbs),  # type: ignore[arg-type]
         ))
         put("\n")
+    if not same and not machines:
+        put(_one_sided_figures(c, a, b, ph))
     card_a, card_b = cat.gpu(c.gpu_a), cat.gpu(c.gpu_b)
     if not same and c.a is None and not machines:
         # "H100 SXM vs PCIe": no model to fit, so each card's memory beside its speed; one
@@ -5337,6 +5339,42 @@ def _compared_names(gpu_a: str, gpu_b: str, ph: Phrases) -> tuple[GpuName, GpuNa
         name = card.name if said else f"{card.name} {card.form_factor}"
         named.append(GpuName(name, gpu_forms(ph.locale, name)))
     return named[0], named[1]
+
+
+def _one_sided_figures(c: Comparison, a: GpuName, b: GpuName, ph: Phrases) -> Markup:
+    """A datasheet figure on file for one compared card only ("h20 vs h100": NVIDIA publishes
+    no H20 datasheet; "dgx spark vs rtx 4090": no BF16 peak for the GB10, only FP4 with
+    sparsity): the figure said for the card that has it and the other named as having none,
+    not left out unsaid (nor guessed)."""
+    _, fmt = ph._, ph.fmt
+    out = Markup("")
+    if c.a_rig or c.b_rig:  # a machine of several cards runs at its slowest: said elsewhere
+        return out
+    card_a, card_b = ph.cat.gpu(c.gpu_a), ph.cat.gpu(c.gpu_b)
+    peak_a = card_a.bf16_dense_tflops or card_a.fp16_dense_tflops
+    peak_b = card_b.bf16_dense_tflops or card_b.fp16_dense_tflops
+    if (peak_a is None) != (peak_b is None):
+        a_known = peak_a is not None
+        bf16 = (card_a if a_known else card_b).bf16_dense_tflops is not None
+        facts = {"t": fmt.num(peak_a if a_known else peak_b),  # type: ignore[arg-type]
+                 "known": a if a_known else b, "unknown": b if a_known else a}
+        out += _(
+            "Peak BF16 Tensor throughput: %(t)s dense TFLOPS per GPU on the %(known)s; we have "
+            "no datasheet figure for the %(unknown)s, so their speed is not compared on it.",
+            **facts) if bf16 else _(
+            "Peak FP16 Tensor throughput: %(t)s dense TFLOPS per GPU on the %(known)s; we have "
+            "no datasheet figure for the %(unknown)s, so their speed is not compared on it.",
+            **facts)
+        out += "\n"
+    if (c.a_bandwidth_gbs is None) != (c.b_bandwidth_gbs is None):
+        a_known = c.a_bandwidth_gbs is not None
+        out += _(
+            "Memory bandwidth: %(bw)s on the %(known)s; we have no datasheet figure for the "
+            "%(unknown)s.",
+            bw=fmt.bandwidth(c.a_bandwidth_gbs if a_known else c.b_bandwidth_gbs),  # type: ignore[arg-type]
+            known=a if a_known else b, unknown=b if a_known else a)
+        out += "\n"
+    return out
 
 
 def _rentals_total(quotes: tuple[Quote, ...], ph: Phrases) -> Markup:
