@@ -83,11 +83,12 @@ def test_each_side_is_judged_by_the_detailed_estimate() -> None:
 
 
 def test_a_side_without_a_cited_bandwidth_is_not_said_not_to_hold_it() -> None:
-    # Both hold DeepSeek-R1 in 8-bit; the MI300A has no bandwidth on file, so one bound only
-    # (the B300's, NVIDIA's 7.7 TB/s, is cited since cards46).
-    first = _reply("deepseek r1 on 8x h200 vs 8x mi300a").splitlines()[0]
+    # Both hold DeepSeek-R1 in 8-bit; the H20 has no bandwidth on file (NVIDIA publishes no
+    # H20 datasheet), so one bound only (the B300's, NVIDIA's 7.7 TB/s, is cited since cards46;
+    # the MI300A's 5.3 TB/s, AMD's CDNA 3 white paper, since data49).
+    first = _reply("deepseek r1 on 8x h200 vs 8x h20").splitlines()[0]
     assert first.startswith("⚡ <b>On 8× H200 one sequence generates at most about "), first
-    assert "we have no cited bandwidth for the Instinct MI300A" in first
+    assert "we have no cited bandwidth for the H20" in first
 
 
 def test_serving_at_two_counts_is_not_called_training() -> None:

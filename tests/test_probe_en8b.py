@@ -125,10 +125,10 @@ def test_the_largest_models_are_named_newest_first() -> None:
         in reply.text, reply.text
     assert reply.answer.largest_names == (
         "Qwen3-VL 32B", "Olmo 3 32B", "Granite 4.0 H Small (32B MoE)", "EXAONE 4.0 32B",
-        "Qwen2.5-VL 32B", "OLMo 2 32B", "DeepSeek-R1-Distill-Qwen-32B", "EXAONE 3.5 32B",
-        "Aya Expanse 32B", "Qwen1.5 32B")
+        "GLM-4-32B-0414", "Qwen2.5-VL 32B", "OLMo 2 32B", "DeepSeek-R1-Distill-Qwen-32B",
+        "EXAONE 3.5 32B", "Aya Expanse 32B", "Qwen1.5 32B")
     assert "about 32B (Qwen3-VL 32B, Olmo 3 32B, Granite 4.0 H Small (32B MoE), EXAONE 4.0 " \
-        "32B, and 6 others)" in reply.text
+        "32B, and 7 others)" in reply.text
 
 
 def test_the_12b_20b_and_24b_models_are_named_newest_first() -> None:
