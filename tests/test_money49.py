@@ -4,6 +4,8 @@ millions de tokens" was read "3 million s", and a vague dataset size is said bac
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from bot.pipeline import Pipeline
@@ -82,3 +84,48 @@ def test_a_vague_dataset_size_is_read_and_said_back(question: str, lang: str | N
 def test_vague_words_are_read_longest_scale_first() -> None:
     assert words_to_digits("quelques millions de tokens") == "3 million tokens"
     assert words_to_digits("quelques milliards de tokens") == "3 billion tokens"
+
+
+# 2. A budget by the week, and "we have" in Spanish and French: "$500 a week for h100 hours" was
+# the H100's price list (the sum no budget: its card came after the week), "$500 per week on
+# h100" a week of H100 rental priced, "i have $500 a week" the week dropped; "tenemos unos cientos
+# de dólares" and "on a quelques centaines de dollars" were not understood. A week's budget that
+# buys more than 24 hours a day says so, as a month's does.
+@pytest.mark.parametrize(("question", "lang", "budget", "days", "text"), [
+    ("$500 a week for h100 hours", None, "500", 7,
+     "🗓 Per week: about 30.6 hours a day, more than the 24 a day has: one configuration running "
+     "around the clock uses 168 hours a week"),
+    ("$500 per week on h100", None, "500", 7, "$500 buys 214 hours of 1× H100 in whole blocks"),
+    ("$500/wk on h100s", None, "500", 7, "$500 buys 214 hours of 1× H100"),
+    ("i have $500 a week, how many h100 hours", None, "500", 7, "🗓 Per week: about 30.6 hours"),
+    ("500 dolares a la semana para horas de h100", "es", "500", 7,
+     "🗓 Por semana: unas 30,6 horas al día, más de las 24 que tiene un día"),
+    ("500 $ par semaine pour des heures de h100", "fr", "500", 7,
+     "🗓 Par semaine : environ 30,6 heures par jour, plus que les 24 d'une journée"),
+    ("300 dolares para horas de h100", "es", "300", None, "Con 300 US$ tienes 128 horas de 1× H100"),
+    ("tenemos unos cientos de dólares", "es", "300", None,
+     "↔️ «unos cientos» lo tomo como 300 US$: dime la cifra exacta"),
+    ("tenemos unos cientos de dolares para h100", "es", "300", None,
+     "Con 300 US$ tienes 128 horas de 1× H100"),
+    ("on a quelques centaines de dollars", "fr", "300", None,
+     "↔️ « quelques centaines » compris comme 300 $US"),
+    ("nous avons 300 $ pour des heures de h100", "fr", "300", None,
+     "300 $US vous donnent 128 heures de 1× H100"),
+])
+def test_a_weekly_budget_and_we_have(question: str, lang: str | None, budget: str,
+                                     days: int | None, text: str) -> None:
+    query = understand(question, CAT)
+    assert query.budget_usd == Decimal(budget) and query.budget_days == days
+    assert query.hours is None
+    reply = _reply(question, lang)
+    assert text in reply, reply
+    assert "× 168 hours" not in reply and "Prix de 1× H100" not in reply
+
+
+def test_a_few_hundred_euros_is_a_budget_in_euros() -> None:
+    """"on a quelques centaines d'euros": a budget in another currency, refused as "j'ai 300
+    euros" is, with what dollars buy (was the bare "our prices are in dollars" of a currency
+    question)."""
+    reply = _reply("on a quelques centaines d'euros", "fr")
+    assert reply.startswith("💱 Nos prix sont en dollars américains et je ne convertis pas les "
+                            "devises : donnez-moi le budget en dollars"), reply

@@ -95,6 +95,9 @@ class _Money:
     for_gpu: bool = False
     assumed: bool = False  # "2k budget": no currency said, taken as dollars (px.BARE_BUDGET)
     coin: str | None = None  # "50 usdt": a stablecoin, topped up at a rate the page never gives
+    # "$500 a week for h100 hours", "$500 per week on h100": a month or a week said right after
+    # the sum, before the card it is spent on (the period is the budget's, no hours to price)
+    per_period: bool = False
 
 
 @dataclass
@@ -1692,10 +1695,14 @@ _FOREIGN_FOR_GPU: Final = lazy(
 _HAVE_MONEY: Final = lazy(rf"(?<![a-z])(?:{lx.HAVE_MONEY_WORDS})(?![a-z])")
 
 
-# "pay 50 usdt for h100 hours", "100 usd de horas de h100": money for hours of a card.
+# "pay 50 usdt for h100 hours", "100 usd de horas de h100": money for hours of a card; "300
+# dolares para horas de h100", "500 $ par semaine pour des heures de h100": the hours first
+# (was the price list, the sum no budget).
 _FOR_GPU_HOURS: Final = lazy(
     r" ?(?:for|para|pour|of|de|en) (?:(?:d'|de |des |las |les |the )?)gpu *-? *"
     r"(?:hours?|hrs?|horas?|heures?|time)(?![a-z])"
+    r"| ?(?:for|para|pour) (?:(?:des|las|les|the) )?(?:hours|horas|heures) (?:of|de|d') ?"
+    r"(?:(?:la|le|l'|las|les|the) ?)?gpu(?![a-z])"
 )
 
 
@@ -1728,7 +1735,7 @@ _PAID_FOR_CARD: Final = lazy(
 _PAID_BEFORE: Final = lazy(r"(?<![a-z])(?:paid|spent|dropped) (?:like |about |around |~ ?)?$")
 
 
-def _take_money(work: _Work, alert_cue: bool) -> None:
+def _take_money(work: _Work, alert_cue: bool, before_hours: str | None = None) -> None:
     match = px.PERCENT.search(work.s)
     if match:
         work.percent = tidy(work.num(match.group("num")))
@@ -1780,14 +1787,19 @@ def _take_money(work: _Work, alert_cue: bool) -> None:
         if match.group("sign"):
             value = -abs(value)
         rate = bool(match.group("hourly"))
-        on_gpu = _SPENT_ON_GPU.match(work.s, match.end()) is not None \
-            or _FOR_GPU_HOURS.match(work.s, match.end()) is not None
+        # "$500 a week for h100 hours": the card after the sum's period
+        # (read in the text before its durations were taken: "per week" is blanked by then)
+        period = _SUM_PERIOD.match(before_hours or work.s, match.end())
+        after = match.end() if period is None else period.end()
+        on_gpu = _SPENT_ON_GPU.match(work.s, after) is not None \
+            or _FOR_GPU_HOURS.match(work.s, after) is not None
         said = match.group(0)
         coin = "USDT" if "usdt" in said else "USDC" if "usdc" in said else None
         closed = px.CLOSED_SIDE.match(work.s, match.end())  # "$3 or less"
         side = _direction(before) if closed is None else _closed_side(closed)
         work.money.append(_Money(tidy(value), side, rate, on_gpu, coin=coin,
-                                 for_gpu=_FOR_GPU.match(work.s, match.end()) is not None))
+                                 for_gpu=_FOR_GPU.match(work.s, after) is not None,
+                                 per_period=period is not None and on_gpu))
     if work.money:
         work.s = px.MONEY.pattern.sub(lambda m: " " * (m.end() - m.start()), work.s)
     if not alert_cue:
@@ -1856,14 +1868,17 @@ def _take_data_size(work: _Work) -> None:
     work.blank(match.start(num), match.end(unit))
 
 
-# "a month", "/month", "al mes", "par semaine": the words between a sum and its period, and
-# the periods a sum is said by (a day's kept apart: a bare figure a day is as likely hours).
-_PER: Final = r" ?(?:/|a|an|per|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?"
+# "a month", "/month", "al mes", "a la semana", "par semaine": the words between a sum and its
+# period, and the periods a sum is said by (a day's kept apart: a bare figure a day is as
+# likely hours).
+_PER: Final = r" ?(?:/|a la|a|an|per|each|every|al|por|cada|par|chaque|le|la)? ?(?:1 )?"
 _MONTH_OR_WEEK: Final = r"months?|mo|mes|mois|weeks?|wk|semanas?|semaines?"
 _PERIOD_WORDS: Final = rf"{_MONTH_OR_WEEK}|days?|dias?|jours?"
 
 # A budget by the period: "$500 a month", "$300/month", "1500 dolares al mes", "200 $ par
 # semaine" (searched on the text before its durations are taken).
+# ... its period alone, right after a sum (_take_money: "$500 a week for h100 hours").
+_SUM_PERIOD: Final = lazy(rf"{_PER}(?:{_MONTH_OR_WEEK})(?![a-z])")
 _BUDGET_PER_PERIOD: Final = lazy(
     r"(?:\$ ?\d[\d.,]*(?: ?k)?|\d[\d.,]*(?: ?k)? ?(?:\$|usd|dollars?|dolares|bucks|\$us|us\$))"
     rf"{_PER}(?P<p>{_PERIOD_WORDS})(?![a-z])"
@@ -4002,7 +4017,7 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         work.hours, other_hours = other_hours, work.hours
     coin_amount = _take_coin(work) if px.COIN_AMOUNT.admits(work.s) else None
     alert_cue = _alert_cue(work.s)
-    _take_money(work, alert_cue)
+    _take_money(work, alert_cue, before_hours)
     bare_period = _take_bare_per_period(work, before_hours) if not alert_cue \
         and not work.money and not _foreign_money(plain) and (
             _HAVE_MONEY.search(corrected) is not None
@@ -4685,7 +4700,8 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         and _foreign_hourly(plain)
     if rate_foreign and not work.gpus and intent in ("memory", "unknown", "prices", "fit"):
         intent = "recommend"
-    spent_on_gpu = bool(work.money) and work.money[0].on_gpu and work.hours is None
+    spent_on_gpu = bool(work.money) and work.money[0].on_gpu and (
+        work.hours is None or work.money[0].per_period)  # "$500 per week on h100": its week
     budget = first_money if not alert and first_money is not None and rate_money is None and (
         asks.BUDGET_ASK.search(rest) or asks.BUDGET.search(rest) or spent_on_gpu) else None
     if budget is None and first_money is not None and rate_money is None and not alert \
@@ -4758,6 +4774,13 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
             # "… how many hours a day": the day asked is no duration to price either.
             if work.hours in (days * 24, 24):
                 budget_days, work.hours, work.hours_as = days, None, None
+    elif budget is not None and work.hours is None and px.MONEY.admits(before_hours):
+        # "$500 a week for h100 hours", "i have $500 a week, how many h100 hours": a week
+        # said with no price asked is taken as no duration, so the budget's period is its own
+        # (was the week dropped: the hours $500 buys, no day's share of them)
+        period = _BUDGET_PER_PERIOD.search(before_hours)
+        if period is not None and period.group("p")[0] in "mws":
+            budget_days = 30 if period.group("p")[0] == "m" else 7
     budget_coin = work.money[0].coin if budget is not None else None
     threshold = first_money if alert and not alert_foreign else None
     threshold_config = _threshold_of_config(threshold, work, known, cat)

@@ -536,6 +536,8 @@ LANGUAGE = Language(
         ),
         "NEEDED": (r"necesit\w*", r"hacen falta", r"hace falta", r"requier\w*"),
         "BUDGET_WORDS": (r"con", r"tengo", r"por", r"presupuesto",
+                         # "tenemos unos cientos de dólares" (was "No te he entendido")
+                         r"tenemos",
                          # "¿alcanzan 40 dólares para…?", "¿bastan 40 usd…?"
                          r"alcanzan?", r"bastan?", r"suficientes?"),
         # Equipo propio, para comprar o correr en casa (bot.understand.asks.LOCAL): "qué gráfica

@@ -533,6 +533,10 @@ LANGUAGE = Language(
         ),
         "NEEDED": (r"faut", r"faudrait", r"besoin", r"necessaires?"),
         "BUDGET_WORDS": (r"j.?ai", r"avec", r"pour",
+                         # "on a quelques centaines d'euros", "nous avons 300 $" (was no budget
+                         # read: "Je n'ai pas compris"); "on a" opening the question only, not
+                         # English "on a 4090"
+                         r"^on a", r"nous avons",
                          # "40 $ ça suffit pour un qlora de mistral 7b ?"
                          r"suffit", r"suffisent", r"suffisants?"),
         # Du matériel à soi, à acheter ou à faire tourner chez soi (bot.understand.asks.LOCAL) :
