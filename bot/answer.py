@@ -5977,7 +5977,11 @@ def _largest_each(query: Query, gpu_a: str, count_a: int, gpu_b: str, count_b: i
     trains: the largest model it holds by the detailed estimate at typical settings, and one
     model of that size (was the two datasheets alone, no answer to "better"). Not when their
     speed is asked ("what's faster for training, …"): the datasheets' throughput then leads."""
-    if not query.training_said or query.inference or query.rig or query.other_rig \
+    # "3090 vs 4090 for lora": a training method named is training said (was the datasheets
+    # alone, the model it depends on unasked)
+    trains = query.training_said or (
+        query.method is not None and cat.method(query.method).kind == "training")
+    if not trains or query.inference or query.rig or query.other_rig \
             or query.cards_speed_asked or (query.method is not None and cat.method(query.method).kind != "training"):
         return None
     each: list[tuple[Decimal, str | None]] = []

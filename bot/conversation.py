@@ -430,6 +430,13 @@ def _continuable(reply: Reply) -> bool:
     if answer.missing == "hours" and asks_hours_of_gpu(query):
         return True  # "cuánto cuesta una h100" asked "for how many hours?": "y por 48h?"
     picked = answer.family_pick is not None  # "llama 3 on an H100": answered for the 70B
+    # Two GPUs compared with no model ("radeon 780m vs rtx 4060", "h100 or a100?"): kept for
+    # "tldr" or "so which one?" after it (was nothing kept: "I did not understand that")
+    # (not rentals priced for hours: the cards owned beside them stay the chat's)
+    if answer.intent == "compare" and not answer.missing and query.params_b is None \
+            and query.hours is None and query.owned_aside is None \
+            and (answer.igpu_compare is not None or answer.comparison is not None):
+        return True
     return asked_which or gpu_time or picked \
         or not (answer.missing or reply.query.params_b is None)
 
@@ -488,7 +495,12 @@ def carried_line(query: Query, carried: tuple[str, ...], locale: str, catalogue:
         parts.append(method)
     run_parts = len(parts)
     if "gpu" in carried:
-        if query.gpu is not None and query.intent == "compare" and query.other_gpus:
+        if query.gpu is not None and query.intent == "compare" and query.igpu_compared \
+                and query.igpu is not None:
+            # "tldr" after "radeon 780m vs rtx 4060": both compared (was "On 1× RTX 4060")
+            names_compared = [ph.gpu_name(ph.cat.igpu(query.igpu).name), ph.gpu_name(query.gpu)]
+            parts.append(ph._("on %(config)s", config=" vs ".join(names_compared)))
+        elif query.gpu is not None and query.intent == "compare" and query.other_gpus:
             n, m = query.gpu_count or 1, query.other_gpu_count or query.gpu_count or 1
             # "4× H100 vs 8× H100": with counts the sides are configurations.
             names: list[str] = [ph.config(query.gpu, n), ph.config(query.other_gpus[0], m)] \

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import ask
+from tests.support.chat import ask, converse
 
 
 def _spaces(text: str) -> str:
@@ -141,3 +141,63 @@ def test_an_igpu_comparison_builds_no_answer_per_side(
     reply = ask(text, "en")
     assert "📐" in str(reply.text), reply.text
     assert built.count("fit") == 0, built
+
+
+# (question, locale, said in order, never said): no model named, the answer depends on it:
+# what each side trains (a training method named is training said) and the model asked for
+NO_MODEL = [
+    ("3090 vs 4090 for lora", "en",
+     ["📏 <b>For training, memory decides what fits: the largest model with LoRA is about",
+      "❓ For your run: which model? The answer depends on it",
+      "<code>RTX 3090 vs RTX 4090 for LoRA 70B</code>"], []),
+    ("3090 o 4090 pa qlora cual es mejor", "es",
+     ["el modelo más grande con QLoRA", "❓ Para tu caso: ¿qué modelo? La respuesta depende de él",
+      "<code>RTX 3090 vs RTX 4090 para QLoRA 70B</code>"], []),
+    ("3090 ou 4090 pour servir des llm", "fr",
+     ["❓ Pour votre cas : quel modèle ? La réponse en dépend",
+      "<code>RTX 3090 vs RTX 4090 pour servir un 70B</code>"], []),
+    ("2x 3090 vs 4090 for fine tuning", "en",
+     ["📏 <b>For training", "❓ For your run: which model",
+      "<code>2× RTX 3090 vs 1× RTX 4090 for QLoRA 70B</code>"], []),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "has", "lacks"), NO_MODEL)
+def test_a_comparison_naming_no_model_asks_for_it(text: str, lang: str, has: list[str],
+                                                   lacks: list[str]) -> None:
+    reply = ask(text, lang)
+    assert reply.query.params_b is None, reply.query
+    _says(str(reply.text), has, lacks)
+
+
+# (first question, follow-up, locale, the short reply): a "tldr" or "so which one?" after two
+# GPUs compared answers from that comparison (was "I did not understand that", or the card
+# alone: "Which two GPUs should I compare?")
+IN_SHORT = [
+    ("radeon 780m vs rtx 4060", "tldr", "en",
+     "↪️ <i>On Radeon 780M vs RTX 4060, from your last question.</i>\n⚖️ <b>Radeon 780M or RTX "
+     "4060?</b>\nThe RTX 4060 has 8 GB of its own; the Radeon 780M takes its share of your "
+     "system RAM, so which holds more depends on your RAM and on the model: tell me both."),
+    ("radeon 780m vs rtx 4060", "so which one?", "en", "The RTX 4060 has 8 GB of its own;"),
+    ("radeon 780m vs rtx 4060 for qlora llama 3 8b", "which one then?", "en",
+     "❌ The RTX 4060 does not hold Llama 3 8B (QLoRA); the Radeon 780M does from 24 GiB "
+     "(25.77 GB) of RAM."),
+    ("780m w/ 32gb ram vs 4060 for qlora llama 3 8b", "tldr", "en",
+     "⚖️ <b>Only the Radeon 780M holds Llama 3 8B (QLoRA).</b>"),
+    ("780m o 4060 para llama 3 8b", "y cual?", "es",
+     "❌ La RTX 4060 no admite Llama 3 8B (QLoRA); la Radeon 780M sí, a partir de 24 GiB"),
+    ("780m 32gb ou 4060", "donc laquelle ?", "fr",
+     "Mémoire : 17,17 Go de votre RAM sur la Radeon 780M, 8 Go en propre sur la RTX 4060."),
+    ("3090 vs 4090", "so which one?", "en",
+     "↪️ <i>On RTX 3090 vs RTX 4090, from your last question.</i>\n🚀 The RTX 4090 has 2.3 "
+     "times the peak BF16"),
+]
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "said"), IN_SHORT)
+def test_in_short_after_a_comparison_answers_from_it(first: str, then: str, lang: str,
+                                                     said: str) -> None:
+    _, reply = converse(first, then, locale=lang)
+    assert reply.query.tldr_asked and reply.answer.intent == "compare", reply.text
+    _says(str(reply.text), [said], ["🤔", "Which two GPUs"])
+    assert len(str(reply.text).splitlines()) <= 4, reply.text

@@ -144,3 +144,37 @@ def _ram_needed(method: MethodId, params_b: Decimal, igpu_id: str, ph: Phrases,
         if holds:
             return ph.ram_gib(ram)
     return None
+
+
+def igpu_verdict(answer: Answer, ph: Phrases) -> str | None:
+    """"tldr" or "so which one?" after an integrated GPU compared with a card, where the
+    comparison has no headline (no model, or no RAM said): what decides it, in a line."""
+    _, fmt, cat = ph._, ph.fmt, ph.cat
+    c = answer.igpu_compare
+    if c is None or (c.igpu_fit is not None and c.card_fit is not None):
+        return None  # its headline answers
+    igpu = ph.gpu_name(cat.igpu(c.igpu).name)
+    card = ph.gpu_name(c.gpu)
+    vram = fmt.gb(cat.gpu(c.gpu).vram_gb)
+    if c.card_fit is None or c.method is None or answer.params_b is None:
+        if c.share_gb is not None:
+            return str(_("Memory: %(share)s of your RAM on the %(igpu)s, %(vram)s of its own on "
+                         "the %(gpu)s.", share=fmt.gb(c.share_gb), igpu=igpu, vram=vram,
+                         gpu=card))
+        return str(_("The %(gpu)s has %(vram)s of its own; the %(igpu)s takes its share of your "
+                     "system RAM, so which holds more depends on your RAM and on the model: "
+                     "tell me both.", gpu=card, vram=vram, igpu=igpu))
+    who = ph.subject(answer.model_name, answer.params_b)
+    how = ph.method_short(c.method)
+    need = c.card_check.detailed_per_gpu_gb if c.card_check is not None \
+        else c.card_fit.estimate_gb
+    ram = _ram_needed(c.method, c.card_fit.params_b, c.igpu, ph,
+                      need if c.card_check is not None else None)
+    facts = {"gpu": card, "igpu": igpu, "who": who, "how": how, "ram": ram}
+    if c.card_fit.fits:
+        return "✅ " + str(_("The %(gpu)s holds %(who)s (%(how)s); the %(igpu)s does from %(ram)s "
+                            "of RAM.", **facts) if ram is not None else
+                          _("Only the %(gpu)s holds %(who)s (%(how)s).", **facts))
+    return "❌ " + str(_("The %(gpu)s does not hold %(who)s (%(how)s); the %(igpu)s does from "
+                        "%(ram)s of RAM.", **facts) if ram is not None else
+                      _("Neither holds %(who)s (%(how)s).", **facts))

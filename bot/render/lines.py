@@ -4535,15 +4535,24 @@ def compare_lines(answer: Answer, ph: Phrases) -> Markup:
         put("\n")
         put(_cost_difference(*answer.compare_quotes, ph=ph))
         put("\n")
-    if answer.params_b is None and asked.model_id is None and asked.method is None \
-            and not asked.family and asked.hours is None and not answer.compare_quotes \
-            and not answer.compare_times and not counted and not same:
+    if answer.params_b is None and asked.model_id is None and not asked.family \
+            and asked.hours is None and not answer.compare_quotes and not answer.compare_times \
+            and not same and not c.a_rig and not c.b_rig:
         # "h100 or a100?" bare: the datasheets answer what they can; the one question that
-        # decides it for a run is asked, with an example to copy.
+        # decides it for a run is asked, with an example to copy. "3090 vs 4090 for lora",
+        # "2x 3090 vs 4090 for fine tuning": the model it depends on (was no question at all).
         put("\n❓ ")
         put(_("For your run: which model, and QLoRA, LoRA, full fine-tuning or serving? With "
               "them I tell you which one holds it and what the run costs on each, for example "
-              "<code>%(a)s vs %(b)s for QLoRA 70B</code>.", a=a, b=b))
+              "<code>%(a)s vs %(b)s for QLoRA 70B</code>.", a=side_a, b=side_b)
+            if asked.method is None else
+            _("For your run: which model? The answer depends on it: with it I tell you which "
+              "one holds it and what serving it costs on each, for example <code>%(a)s vs %(b)s "
+              "to serve a 70B</code>.", a=side_a, b=side_b)
+            if asked.inference and not asked.serving_precision_said else
+            _("For your run: which model? The answer depends on it: with it I tell you which "
+              "one holds it and what the run costs on each, for example <code>%(a)s vs %(b)s "
+              "for %(how)s 70B</code>.", a=side_a, b=side_b, how=ph.method_short(asked.method)))
         put("\n")
     return Markup("".join(out))
 

@@ -29,6 +29,7 @@ from bot.i18n import SUPPORTED_LOCALES
 from bot.render.answer_lines import answer_page
 from bot.render.detailed_lines import detailed_block, detailed_lead_block, host_ram_lines
 from bot.render.format import Formatter
+from bot.render.igpu_lines import igpu_verdict
 from bot.render.lines import (
     compare_lines,
     compare_verdict,
@@ -235,7 +236,9 @@ def render_answer(answer: Answer, locale: str, catalogue: Catalogue) -> str:
     page = tidy(answer_page(answer, ph, render))
     if not answer.query.tldr_asked:
         return page
-    return in_short(page, compare_verdict(answer, ph) if answer.intent == "compare" else None)
+    verdict = None if answer.intent != "compare" else igpu_verdict(answer, ph) \
+        if answer.igpu_compare is not None else compare_verdict(answer, ph)
+    return in_short(page, verdict)
 
 
 # A reply's headline: an emoji, then bold that ends a sentence ("❌ <b>No: … (QLoRA).</b>") or

@@ -315,6 +315,22 @@ _TLDR: Final = lazy(
 )
 
 
+# "so which one?", "which one should i get then", "¿y cuál?", "entonces cuál me compro?", "donc
+# laquelle ?", "lequel choisir ?" (folded), the whole message, after two GPUs compared: that
+# comparison's verdict in short, as "tldr" gives it (was "I did not understand that").
+_WHICH_OF_TWO: Final = lazy(
+    r"^\W*(?:(?:and|so|ok|okay|then|well|y|pues|vale|entonces|o sea|et|bon|donc|alors|du coup)\W+)*(?:"
+    r"which(?: one| is better| of (?:the two|them|both|the 2))?(?: (?:then|tho|though))?"
+    r"(?: (?:should i|would you|do i|do you) (?:get|buy|pick|choose|go with|take|recommend))?"
+    r"|(?:what'?s |what is )?(?:the )?(?:verdict|winner)"
+    r"|cual(?: de (?:las|los) dos)?(?: es mejor| me compro| elijo| escojo| me conviene| recomiendas"
+    r"| me recomiendas)?|(?:quel est )?le verdict"
+    r"|(?:laquelle|lequel)(?: des deux)?(?: (?:prendre|choisir|je prends|je choisis|est mieux|"
+    r"est (?:la |le )?meilleure?|vous conseillez|tu conseilles))?"
+    r")(?: (?:then|entonces|alors|donc|du coup|al final|finalement))?\W*$"
+)
+
+
 # "so yes?", "so it fits?", "entonces sí?", "o sea que cabe?", "donc ça passe ?" (folded) right
 # after an answer: the verdict asked back, read as "yes or no?" is (the reason, then the verdict;
 # was the small talk's "Good. Anything else?", or the same answer again). The connective is
@@ -1758,6 +1774,9 @@ def _follow_up(
         # as after "Which one?".
         previous = previous.model_copy(update={"model_id": None, "params_b": None})
     if previous.params_b is None:
+        if _asks_tldr(new, previous, fold(new.text)):
+            # "radeon 780m vs rtx 4060" or "h100 or a100?", then "tldr", "so which one?"
+            return _in_short(new, previous)
         if asks_hours_of_gpu(previous) and _names_model(new) and not _names_card(new) \
                 and _WHICH_ONE_LAST.search(fold(new.text)):
             # "cuánto cuesta la h200", then "¿y para entrenar llama 3 70b con lora, cuál?",
@@ -1831,8 +1850,7 @@ def _follow_up(
         return new
     if _asks_tldr(new, previous, folded):
         # "tldr?" after an answer: the same question, its reply cut to its verdict or figure
-        merged = _merge(new, previous, names_model=False)
-        return merged.model_copy(update={"tldr_asked": True})
+        return _in_short(new, previous)
     if _asks_why(new, previous, folded):
         # "why?" after "lora llama 3 70b on an a100?": the same question, with the detailed
         # breakdown of where the memory goes (the reason for the verdict), led by that reason
@@ -3214,15 +3232,30 @@ def _more_hours(new: Query, previous: Query, folded: str) -> Decimal | None:
     return previous.hours + added if 0 < added <= 100_000 else None
 
 
+def _in_short(new: Query, previous: Query) -> Query:
+    """"tldr?" after an answer: the same question, its reply cut to its verdict or figure; an
+    integrated GPU compared with a card stays that comparison (was the card alone)."""
+    merged = _merge(new, previous, names_model=False)
+    kept = {"igpu": previous.igpu, "igpu_ram_gb": previous.igpu_ram_gb, "igpu_compared": True,
+            "intent": "compare"} if previous.igpu_compared else {}
+    return merged.model_copy(update={"tldr_asked": True, **kept})
+
+
 def _asks_tldr(new: Query, previous: Query, folded: str) -> bool:
     """"tldr?", "en resumen?", "en résumé ?" after a question about a model's run, or a card's
     cost for hours, saying nothing else."""
     priced = previous.intent == "cost" and previous.gpu is not None and previous.hours is not None
-    if (previous.params_b is None and not priced) or _names_model(new) or _names_card(new):
+    # two GPUs compared, a model named or not ("radeon 780m vs rtx 4060", then "tldr" or "so
+    # which one?": that comparison in short; was "I did not understand that", or the card alone)
+    compared = previous.intent == "compare" and (
+        bool(previous.other_gpus) or (previous.igpu_compared and previous.gpu is not None))
+    if (previous.params_b is None and not priced and not compared) or _names_model(new) \
+            or _names_card(new):
         return False
     # The whole message is the ask: "réponse courte ?" read as a cost ("courte" taken for
     # "coûte") is still one (was the cost of the last run again)
-    return _TLDR.match(folded) is not None
+    return _TLDR.match(folded) is not None or (
+        compared and _WHICH_OF_TWO.match(folded) is not None)
 
 
 def _asks_why(new: Query, previous: Query, folded: str) -> bool:
