@@ -201,3 +201,26 @@ BACK_TO_THE_SIZE = [
 def test_back_to_a_size_keeps_the_run(
         locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
     check_turn(converse(*turns, locale=locale)[-1], expected)
+
+
+# 6. An accelerator we have no figures for, asked after a run ("and on a tpu v5?", "y en una
+# tpu v5?", "et sur un gaudi 3 ?"): that it has none, then the run's memory on a GPU, as the
+# same asked in one message (was "I did not understand" under "the answer below is for GPUs").
+ACCELERATOR_AFTER_RUN = [
+    (None, ("qlora llama 3 8b on h100", "and on a tpu v5?"),
+     {"intent": "memory", "model": "llama-3-8b", "method": "qlora", "gpu": None,
+      "has": ["↪️", "🚫 We have no data for the TPU v5", "📐 <b>Memory for Llama 3 8B</b>"]}),
+    ("es", ("qlora de llama 3 8b en una h100 por 10 horas", "y en una tpu v5?"),
+     {"lang": "es", "intent": "memory", "model": "llama-3-8b", "hours": None,
+      "has": ["🚫 No tenemos datos del acelerador TPU v5", "📐 <b>Memoria para Llama 3 8B</b>"]}),
+    ("fr", ("qlora de llama 3 8b sur une h100", "et sur un gaudi 3 ?"),
+     {"lang": "fr", "intent": "memory", "model": "llama-3-8b",
+      "has": ["🚫 Nous n'avons aucune donnée sur l'accélérateur Gaudi 3",
+              "📐 <b>Mémoire pour Llama 3 8B</b>"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), ACCELERATOR_AFTER_RUN)
+def test_an_accelerator_after_a_run_says_so_and_sizes_the_run(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)

@@ -1654,6 +1654,18 @@ def _follow_up(
         # methods are, asked of no run (was that run's verdict with the method named, nothing
         # explained)
         return new
+    if new.accelerator is not None and not _names_model(new) and not _names_card(new) \
+            and previous.params_b is not None and previous.intent in _MODEL_INTENTS \
+            and words(new.text) <= SHORT_WORDS:
+        # "and on a tpu v5?", "what about gaudi 3" after a run: no figures for it, said, and
+        # that run's memory on a GPU below it, as asked in one message (was "I did not
+        # understand" under "the answer below is for GPUs")
+        run = previous.model_copy(update={
+            "gpu": None, "gpu_text": None, "gpu_count": None, "gpu_memory_gb": None,
+            "gpu_variant_assumed": False, "vram_gb": None, "other_gpus": (), "card_owned": False,
+            "hours": None})
+        merged = _merge(new.model_copy(update={"intent": "memory"}), run, names_model=False)
+        return merged.model_copy(update={"intent": "memory"})
     new = _full_alone(new, previous)
     has = _card_memory_asked(new, previous)
     if has is not None:
