@@ -103,3 +103,24 @@ def test_a_number_in_thousands_after_the_engine_is_the_context(
 ])
 def test_a_length_written_whole_after_with_or_en(question: str, tokens: int | None) -> None:
     assert understand(question, load_catalogue()).seq_len == tokens
+
+
+@pytest.mark.parametrize(("question", "tokens", "inference"), [
+    # a context's usual size in tokens beside a model run, nothing trained nor timed (was a
+    # training run on 16,000 tokens of data: "about 1 minute")
+    ("can i run llama 3 8b on a 3060 12gb 16k tokens", 16384, True),
+    ("running mistral 7b on a t4 16k tokens", 16384, True),
+    ("run qwen2.5 14b on 3090 8k tokens", 8192, True),
+])
+def test_tokens_of_a_context_beside_a_run(question: str, tokens: int, inference: bool) -> None:
+    query = understand(question, load_catalogue())
+    assert (query.seq_len, query.dataset_tokens, query.inference) == (tokens, None, inference)
+
+
+@pytest.mark.parametrize("question", [
+    "how long to run qwen2.5 14b on 3090 over 8k tokens",  # timed: left as it was read
+    "qlora llama 3 8b on 16k tokens of my chats, how long on a 4090",
+    "run llama 3 8b on a 4090 on 50k tokens",  # no context's size
+])
+def test_tokens_that_stay_data(question: str) -> None:
+    assert understand(question, load_catalogue()).dataset_tokens is not None

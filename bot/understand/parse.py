@@ -642,6 +642,10 @@ _AFTER_ENGINE: Final = lazy(
     r"(?<![a-z])(?:vllm|sglang|tgi|ollama|llama[ .-]?cpp|lm ?studio|exllamav?2?|tabbyapi) $")
 
 
+# A count of tokens that is a context's usual size in thousands (bot.understand.numbers.k_tokens).
+_CONTEXT_THOUSANDS: Final = frozenset(Decimal(n * 1000) for n in (2, 4, 8, 16, 32, 64, 128, 256))
+
+
 # A dataset said ("on 50k samples", "my dataset"): a bare number in thousands of a training
 # question may be its size, so it is not read as the sequence length.
 _NO_DATASET: Final = lazy(
@@ -4088,6 +4092,16 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         # "full finetune with unsloth": Unsloth's patched TRL configs default to optim
         # "adamw_8bit" (bot.detail.UNSLOTH_OPTIMIZER), for a full fine-tune as for LoRA.
         method = cat.method_where("training", family="full", optimizer="adam8bit") or method
+    if work.dataset_tokens in _CONTEXT_THOUSANDS and work.seq_len is None and method is None \
+            and not work.dataset_counted and not work.dataset_samples and work.hours is None \
+            and not work.money and asks.TIME_OR_COST.search(rest) is None \
+            and not _trains_besides(rest, work, "dataset_tokens") and _is_inference(rest, None):
+        # "can i run llama 3 8b on a 3060 at 16k tokens", "running mistral 7b on a t4 16k
+        # tokens": a context's size, run, nothing trained nor timed (was a training run on
+        # 16,000 tokens of data, "about 1 minute")
+        assert work.dataset_tokens is not None
+        work.seq_len = k_tokens(work.dataset_tokens / 1000)
+        work.dataset_tokens, work.context_said = None, True
     trains = _trains(rest, work)
     # "i want to finetune mistral 7b and then host it …": a training word with no method is a
     # training run served afterwards too (was read as serving alone, the fine-tune dropped)
