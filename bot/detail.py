@@ -2248,6 +2248,14 @@ def planning_margin(cat: Catalogue) -> Decimal:
     return lora.estimate_gb_per_b / lora.floor_gb_per_b
 
 
+def micro_batches(batch: int) -> list[int]:
+    """The micro-batches a `batch` is held at below itself, largest first: each divisor of it,
+    so that gradient accumulation of batch ÷ it keeps the batch whole (6: 3, 2, 1). The one rule
+    of the detailed estimate's held micro-batch (_held_micro_batch) and the remedy's
+    (bot.remedy._largest_micro), which took powers of two only (6: 2 where 3 fits)."""
+    return [micro for micro in range(batch // 2, 0, -1) if batch % micro == 0]
+
+
 def _held_micro_batch(
     query: Query, method: Method, model: ModelSpec | Decimal, gpus: int, asked: Fit, batch: int,
 ) -> tuple[int, Decimal] | None:
@@ -2256,9 +2264,7 @@ def _held_micro_batch(
     estimate per GPU; None when no batch above 1 was stated or not even 1 fits."""
     if query.batch_size is None or batch < 2 or asked.gpu is None:
         return None
-    for micro in range(batch // 2, 0, -1):
-        if batch % micro:
-            continue
+    for micro in micro_batches(batch):
         breakdown = _estimate(settings_with(query, {"batch_size": micro}), method, model,
                               gpus, asked)[0]
         if breakdown is not None and _checked(query, method, asked, breakdown).detailed_fits:

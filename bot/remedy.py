@@ -3,8 +3,8 @@ does not: the standard changes a seasoned engineer tries after an out-of-memory 
 estimated again by the detailed estimator (bot.detail, rules.estimator), smallest change first.
 
 Only changes the estimator models are tried (no new physics): a smaller micro-batch with
-gradient accumulation (the same effective batch; searched at 1, then the largest power of two
-that fits is the one offered), gradient checkpointing, Liger Kernel's fused
+gradient accumulation (the same effective batch; searched at 1, then the largest divisor of
+the batch that fits is the one offered, bot.detail.micro_batches), gradient checkpointing, Liger Kernel's fused
 cross-entropy (the logits are never held whole), Unsloth on one GPU (its chunked
 cross-entropy, LoRA MLP kernel and offloaded checkpoints), 8-bit Adam, pure BF16, CPU offload
 (FSDP / ZeRO-3), LoRA, QLoRA and, last, a shorter sequence. A change alone when one suffices,
@@ -28,12 +28,12 @@ from bot.detail import (
     estimator_model,
     host_ram,
     longest_context,
+    micro_batches,
     mlx_assumed,
     settings_with,
     timed_on_asked,
 )
 from bot.understand.query import Query
-from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 from rules.catalogue import Catalogue
 from rules.estimator import Breakdown, load_constants
 from rules.fit import Fit, capacity_per_gpu
@@ -49,7 +49,7 @@ __all__ = ["CHANGES", "OwnedRun", "Recipe", "Remedies", "Remedy", "oom_savings",
 # The changes tried, cheapest trade-off first, with the weight that orders options made of
 # several: a smaller micro-batch with gradient accumulation keeps the effective batch (only a
 # little slower; the search tries 1, which saves most, and an option found so is offered at
-# the largest power of two that fits, _largest_micro); SDPA instead of eager attention stores no score matrix and is faster; checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
+# the largest divisor of the batch that fits, _largest_micro); SDPA instead of eager attention stores no score matrix and is faster; checkpointing recomputes the forward pass (~30 % slower); Liger Kernel is a
 # library switch with no trade-off; 8-bit Adam and pure BF16 trade a little precision; CPU
 # offload is much slower; LoRA and QLoRA change the method (and what is learnt); a shorter
 # sequence changes the data.
@@ -97,8 +97,8 @@ class Remedy:
     changes: tuple[str, ...]
     per_gpu_gb: Decimal
     seq_len: int | None = None  # "seq_len": the longest sequence that fits
-    # "micro_batch": the micro-batch held at once, the largest power of two dividing the batch
-    # asked that fits with the other changes (_largest_micro; 1 when only 1 does), its
+    # "micro_batch": the micro-batch held at once, the largest divisor of the batch asked
+    # that fits with the other changes (_largest_micro; 1 when only 1 does), its
     # gradient accumulation Remedies.accumulation.
     micro_batch: int = 1
     # CPU offload: what it keeps in CPU RAM for the whole run, and with the buffer margin
@@ -580,17 +580,10 @@ def remedies_for(query: Query, answer: Answer, catalogue: Catalogue) -> Remedies
 
 
 def _accumulation_run(query: Query) -> int:
-    """The gradient accumulation the run asked uses: the steps said, else those of the
-    torchtune config named where no accumulation was said (bot.detail reads the config so:
-    llama3_1/8B_lora_single_device accumulates 8 micro-batches, so "batch_size=8" is an
-    effective batch of 64, which a remedy keeps: batch_size=2 gradient_accumulation_steps=32,
-    was 4, a batch of 8), else 1."""
-    if query.accum_steps:
-        return max(query.accum_steps, 1)
-    tune = TORCHTUNE_CONFIGS.get(query.torchtune_config or "")
-    if tune is not None and query.grad_accumulation is None:
-        return max(tune.grad_accumulation_steps, 1)
-    return 1
+    """The gradient accumulation the run asked uses (Query.run_accumulation): a remedy keeps
+    its effective batch (llama3_1/8B_lora_single_device's 8 micro-batches: "batch_size=8" is
+    kept as batch_size=2 gradient_accumulation_steps=32, was 4, a batch of 8)."""
+    return query.run_accumulation
 
 
 def _largest_micro(
@@ -598,22 +591,20 @@ def _largest_micro(
     estimate: Callable[[tuple[str, ...], int], Breakdown | None], vram: Decimal,
     ram: Decimal | None,
 ) -> tuple[int, Decimal, tuple[Decimal, Decimal] | None] | None:
-    """An option with micro-batch 1 (`combo` fits so): the largest power of two below the
+    """An option with micro-batch 1 (`combo` fits so): the largest micro-batch below the
     `batch` held at once and dividing it (so that the accumulation keeps the effective batch
-    whole) that fits with `combo`'s other changes too, with its estimate per GPU and what it
-    keeps in CPU RAM; None when only 1 does ("qlora mistral 7b on an a10g, batch 8, seq 4096":
-    micro-batch 4 × accumulation 2 fits, fewer and fuller steps than 1 × 8). Powers of two
-    only: the batches people set and the kernels' tiles; the estimator decides each one."""
-    micro = batch & -batch  # the largest power of two dividing it
-    if micro == batch:
-        micro //= 2
-    while micro > 1:
+    whole; bot.detail.micro_batches, the detailed estimate's own rule) that fits with `combo`'s
+    other changes too, with its estimate per GPU and what it keeps in CPU RAM; None when only 1
+    does ("qlora mistral 7b on an a10g, batch 8, seq 4096": micro-batch 2 × accumulation 4
+    fits, fewer and fuller steps than 1 × 8). The estimator decides each one."""
+    for micro in micro_batches(batch):
+        if micro == 1:
+            break
         breakdown = estimate(combo, micro)
         if breakdown is not None and breakdown.per_gpu_gb <= vram:
             host = host_ram(breakdown)
             if ram is None or host is None or host[0] <= ram:
                 return micro, breakdown.per_gpu_gb, host
-        micro //= 2
     return None
 
 

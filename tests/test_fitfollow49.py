@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.chat import check_turn, converse
+from tests.support.chat import ask, check_turn, converse, says
 
 # 1. A training run that misses the card by both estimates, then "in dollars?", "how much for
 # 5 hours": the follow-up re-quoted the planning rule ("It needs about 144 GB (planning
@@ -52,3 +52,47 @@ def test_cost_after_a_miss_leads_with_the_detailed_figure(
     # the same figure and count the question it follows led with
     for line in first.text.splitlines()[1:3]:
         assert line in reply.text, (line, reply.text)
+
+
+# 2. One micro-batch rule (bot.detail.micro_batches, every divisor of the batch): the detailed
+# estimator's held micro-batch (a time question on the card asked) and the remedy named 3 × 2
+# and 2 × 3 for a batch of 6, 6 × 2 and 4 × 3 for 12 (the remedy took powers of two only).
+ONE_MICRO_RULE = [
+    ("how long to lora llama 3 8b on an a100 at seq 8192 batch 6 on 10M tokens",
+     "At micro-batch 3 × gradient accumulation 2: the same effective batch of 6",
+     "• micro-batch 3 × gradient accumulation 2 (the same effective batch)"),
+    ("how long to lora llama 3 8b on an a100 at seq 4096 batch 12 on 10M tokens",
+     "At micro-batch 6 × gradient accumulation 2: the same effective batch of 12",
+     "• micro-batch 6 × gradient accumulation 2 (the same effective batch)"),
+]
+
+
+@pytest.mark.parametrize(("text", "held", "remedy"), ONE_MICRO_RULE)
+def test_estimate_and_remedy_name_one_micro_batch(text: str, held: str, remedy: str) -> None:
+    says(ask(text).text, [held, remedy], ["micro-batch 2 × gradient accumulation 3",
+                                          "micro-batch 4 × gradient accumulation 3"])
+
+
+# 4. A torchtune config's own accumulation (8 micro-batches in llama3_1/8B_lora_single_device)
+# counted in the steps a second and the held micro-batch's line, as the remedy keeps it (was
+# "16,384 tokens an optimizer step (batch 8 × 2,048 tokens)" and "micro-batch 2 × gradient
+# accumulation 4: the same effective batch of 8" beside "batch_size=2
+# gradient_accumulation_steps=32").
+TUNE_ACCUMULATION = [
+    (None, "tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
+           "batch_size=8 on my 4090, how many it/s should i expect?",
+     ["131,072 tokens an optimizer step (batch 64 × 2,048 tokens)",
+      "At micro-batch 2 × gradient accumulation 32: the same effective batch of 64",
+      "batch_size=2 gradient_accumulation_steps=32"]),
+    ("es", "tune run lora_finetune_single_device --config llama3_1/8B_lora_single_device "
+           "batch_size=8 en mi 4090, cuantos it/s puedo esperar?",
+     ["131.072 tokens por paso del optimizador (batch 64 × 2.048 tokens)",
+      "Con micro-batch 2 × acumulación de gradientes 32: el mismo batch efectivo de 64",
+      "batch_size=2 gradient_accumulation_steps=32"]),
+]
+
+
+@pytest.mark.parametrize(("locale", "text", "has"), TUNE_ACCUMULATION)
+def test_rate_counts_the_config_accumulation(locale: str | None, text: str,
+                                             has: list[str]) -> None:
+    says(ask(text, locale).text, has, ["batch 8 × 2", "16,384 tokens", "16.384 tokens"])

@@ -1,8 +1,8 @@
 """Session 48, the micro-batch remedy: a run that does not fit at its batch was offered
 "micro-batch 1 × gradient accumulation N" where a larger micro-batch fits too and runs faster
 (fewer, fuller steps). The remedy now carries the micro-batch it chose (bot.remedy.Remedy.
-micro_batch): the largest power of two dividing the batch asked that the detailed estimator
-fits on the card with the option's other changes, the accumulation keeping the effective batch
+micro_batch): the largest divisor of the batch asked (session 49; powers of two before) that
+the detailed estimator fits on the card with the option's other changes, the accumulation keeping the effective batch
 (Remedies.accumulation). The reply (en/es/fr), TRL's flags, torchtune's, Axolotl's,
 LLaMA-Factory's, llm-foundry's, Unsloth's and mlx-lm's, and a time on one's own card say it.
 The estimator decides every figure: the tests ask it again at M and at 2M."""
@@ -14,7 +14,7 @@ from decimal import Decimal
 import pytest
 
 from bot import remedy
-from bot.detail import estimate_on, estimator_model
+from bot.detail import estimate_on, estimator_model, micro_batches
 from bot.pipeline import Pipeline, Reply
 from rules.catalogue import load_catalogue
 
@@ -52,8 +52,9 @@ CASES = [
     (None, "lora llama 3 8b on an h100 batch 8 seq 4096", ("micro_batch",), 4, 2, True),
     # 8 of 16 fits on an L40S
     (None, "qlora mistral 7b on a l40s batch 16 seq 4096", ("micro_batch",), 8, 2, True),
-    # A batch of 6: its largest power-of-two divisor is 2 (never 3)
-    (None, "qlora mistral 7b on an a10g batch 6 seq 4096", ("micro_batch",), 2, 3, True),
+    # A batch of 6: 3 of 6 fits (session 49: every divisor of the batch, the detailed
+    # estimate's own rule, bot.detail.micro_batches; was 2 × 3, powers of two only)
+    (None, "qlora mistral 7b on an a10g batch 6 seq 4096", ("micro_batch",), 3, 2, True),
     # Only 1 fits: Llama 3's 128k vocabulary (its logits) at 2 sequences is over the 4090
     (None, "qlora llama 3 8b on my 4090 batch 8 seq 4096", ("micro_batch",), 1, 8, True),
     (None, "qlora llama 3 8b on a t4 batch 4 seq 2048", ("micro_batch",), 1, 4, True),
@@ -89,12 +90,15 @@ def test_the_largest_micro_batch_that_fits(lang: str | None, text: str,
     assert (first.micro_batch, rm.accumulation(first)) == (micro, accumulation), text
     assert micro * accumulation == rm.micro_batch  # the same effective batch
     # The estimator is the source of truth: the option's figure is its estimate at M, within
-    # the card; at the next power of two that divides the batch asked it is over the card.
+    # the card; at the next larger micro-batch the batch asked is held at (bot.detail.
+    # micro_batches, its divisors) it is over the card.
     at = _estimate(text, changes, micro)
     assert at is not None and at == first.per_gpu_gb <= rm.vram_per_gpu_gb, text
-    batch = rm.micro_batch
-    if 2 * micro < batch and batch % (2 * micro) == 0:
-        over = _estimate(text, changes, 2 * micro)
+    detailed = reply.answer.detailed
+    assert detailed is not None
+    larger = [m for m in micro_batches(detailed.micro_batch) if m > micro]
+    if larger:
+        over = _estimate(text, changes, min(larger))
         assert over is not None and over > rm.vram_per_gpu_gb, text
     said = _PHRASE[lang].format(m=micro, n=accumulation)
     assert said in reply.text, reply.text

@@ -1806,7 +1806,8 @@ def _optimizer_steps(answer: Answer, estimate: Decimal) -> tuple[Decimal, int, i
     # No batch said: the micro-batch the rate was estimated at (detail.typical_micro).
     micro = query.batch_size if query.batch_size and query.batch_size > 0 \
         else speed.typical_micro or DEFAULT_MICRO_BATCH
-    batch = micro * max(query.accum_steps or 1, 1)
+    # the accumulation a named torchtune config uses too, as the remedy keeps it
+    batch = micro * query.run_accumulation
     per_step = Decimal(seq * batch)
     return per_step, batch, seq, estimate / per_step
 

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from bot.understand.languages import LANGUAGES
+from bot.understand.torchtune_configs import TORCHTUNE_CONFIGS
 from rules.schema import MethodId
 
 Intent = Literal[
@@ -976,6 +977,21 @@ class Query(BaseModel):
         _set(copied, "__pydantic_fields_set__", fields)
         _set(copied, "__pydantic_private__", None)
         return copied
+
+    @property
+    def run_accumulation(self) -> int:
+        """The gradient accumulation the run asked uses: the steps said, else those of the
+        torchtune config named where no accumulation was said (bot.detail reads the config so:
+        llama3_1/8B_lora_single_device accumulates 8 micro-batches, so "batch_size=8" is an
+        effective batch of 64), else 1. The remedy keeps it, and the steps a second and the
+        held micro-batch's line count it (bot.render.lines._optimizer_steps: "16,384 tokens an
+        optimizer step (batch 8 × 2,048 tokens)" beside a remedy of 2 × 32)."""
+        if self.accum_steps:
+            return max(self.accum_steps, 1)
+        tune = TORCHTUNE_CONFIGS.get(self.torchtune_config or "")
+        if tune is not None and self.grad_accumulation is None:
+            return max(tune.grad_accumulation_steps, 1)
+        return 1
 
     @property
     def one_run_tokens(self) -> Decimal | None:
