@@ -189,6 +189,10 @@ def _as_kept(kept: Reply, before: Query | None) -> Query:
     if refused is not None:
         # the value the reply refused is not the run's: "ok 20 hours" says it again
         query = query.model_copy(update=dict.fromkeys(refused))
+        if kept.answer.error == "gpu_count_out_of_range":
+            # the count is what was refused: "ok 8" after "on 100000 h100" is 8 of the card,
+            # not the 8B of the model's brand asked back ("8 of what?")
+            query = query.model_copy(update={"gpu_count": 1})
     if kept.answer.family_pick is not None:
         query = kept.answer.family_pick.query  # the member answered, its family kept
     if query.budget_usd is not None and query.intent == "unknown":

@@ -71,6 +71,10 @@ VALUE_SAID_AGAIN = [
     (None, ("qlora llama 3 70b on 0 h100", "ok 2"),
      {"intent": "fit", "model": "llama-3-70b", "method": "qlora", "gpu": "h100", "count": 2,
       "has": ["Llama 3 70B fits on 2× H100"]}),
+    # ... 8 being a Llama 3 size too: the count refused is what it says (was "8 of what?")
+    (None, ("qlora llama 3 70b on 100000 h100", "ok 8 then"),
+     {"intent": "fit", "model": "llama-3-70b", "method": "qlora", "gpu": "h100", "count": 8,
+      "has": ["Llama 3 70B fits on 8× H100"]}),
     (None, ("qlora llama 3 70b on a 0gb gpu", "ok 24gb"),
      {"intent": "fit", "model": "llama-3-70b", "method": "qlora",
       "has": ["does not fit on 1× GPU of 24 GB"]}),
