@@ -5749,7 +5749,15 @@ def _typical_leads(query: Query, answer: Answer, detailed: DetailedAnswer,
         # rule alone, as several methods were before _typical_memory).
         return True
     if check is None or primary is None or primary.fit is None \
-            or len(answer.methods) != 1 or answer.intent != "fit" or query.largest:
+            or len(answer.methods) != 1 or query.largest:
+        return False
+    if answer.intent in ("cost", "time") and query.follow_up and query.budget_usd is None \
+            and detailed.kind == "training" and check.detailed_fits is not primary.fit.fits:
+        # "how much for 5 hours" after "qlora llama 3 8b on a 3080 10gb" (❌ at 12.8 GB per
+        # GPU by the detailed estimate): the verdict it follows is carried, not the planning
+        # rule's ✅ 6 GB that said the opposite.
+        return True
+    if answer.intent != "fit":
         return False
     return _typical_kind_leads(query, detailed.kind)
 

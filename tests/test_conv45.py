@@ -107,20 +107,21 @@ def test_a_comparison_at_hours_said_leads_with_their_cost(
 
 # 3. A cost asked on one's own card that does not hold the run: the ❌ there and why lead, then
 # the cheapest rental that holds it (was the 4090's unpublished rental price first, or "We don't
-# rent the RTX 3090: this is the cost on 4× A100 80GB" above the verdict).
+# rent the RTX 3090: this is the cost on 4× A100 80GB" above the verdict). Session 49: the
+# detailed figure leads the miss, as the fit question's does (was "144 GB short" by the rule).
 @pytest.mark.parametrize(("lang", "question", "said"), [
     ("en", "how much would it cost to lora llama 3 70b on my 4090",
-     ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 4090 (LoRA).</b>", "144 GB short",
+     ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 4090 (LoRA).</b>", "it needs about 153.7 GB per GPU (detailed estimate)",
       "👉 Cheapest offered configuration that fits: 4× A100 80GB at $3.68/hour.",
       "💵 <b>Illustrative cost: $22.08</b>"]),
     ("en", "how much would it cost to lora llama 3 70b on my 3090",
-     ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 3090 (LoRA).</b>", "144 GB short",
+     ["❌ <b>No: Llama 3 70B does not fit on 1× RTX 3090 (LoRA).</b>", "it needs about 153.7 GB per GPU (detailed estimate)",
       "4× A100 80GB at $3.68/hour", "💵 <b>Illustrative cost: $22.08</b>"]),
     ("es", "cuanto me costaria un lora de llama 3 70b en mi 4090",
-     ["❌ <b>No: Llama 3 70B no cabe en 1× RTX 4090 (LoRA).</b>", "faltan 144 GB",
+     ["❌ <b>No: Llama 3 70B no cabe en 1× RTX 4090 (LoRA).</b>", "necesita unos 153,7\u00a0GB por GPU (estimación detallada)",
       "4× A100 80GB a 3,68 US$/hora", "💵 <b>Coste de ejemplo: 22,08 US$</b>"]),
     ("fr", "combien ça coûterait de faire un lora de llama 3 70b sur ma 4090",
-     ["❌ <b>Non : Llama 3 70B ne tient pas sur 1× RTX 4090 (LoRA).</b>", "il manque 144 Go",
+     ["❌ <b>Non : Llama 3 70B ne tient pas sur 1× RTX 4090 (LoRA).</b>", "il faut environ 153,7\u202fGo par GPU (estimation détaillée)",
       "4× A100 80GB à 3,68 $US/heure", "💵 <b>Coût à titre d'exemple : 22,08 $US</b>"]),
 ])
 def test_a_cost_on_ones_own_card_too_small_leads_with_its_verdict(

@@ -96,3 +96,21 @@ TUNE_ACCUMULATION = [
 def test_rate_counts_the_config_accumulation(locale: str | None, text: str,
                                              has: list[str]) -> None:
     says(ask(text, locale).text, has, ["batch 8 × 2", "16,384 tokens", "16.384 tokens"])
+
+
+# 1b. The verdicts disagree: "qlora llama 3 8b on a 3080 10gb" is ❌ by the detailed estimate
+# (12.8 GB per GPU of 10.74), ✅ by the planning rule's 6 GB; its "how much for 5 hours" led
+# "✅ Yes: … fits on 1× RTX 3080" (answer._typical_leads kept to fit questions).
+VERDICT_CARRIED = [
+    (None, ("qlora llama 3 8b on a 3080 10gb", "how much for 5 hours"),
+     {"intent": "cost", "gpu": "rtx-3080", "hours": 5,
+      "has": ["❌ <b>No: Llama 3 8B does not fit on 1× RTX 3080 (QLoRA).</b>",
+              "it needs about 12.8 GB per GPU (detailed estimate)"],
+      "lacks": ["✅ <b>Yes"]}),
+]
+
+
+@pytest.mark.parametrize(("locale", "turns", "expected"), VERDICT_CARRIED)
+def test_cost_follow_up_carries_the_detailed_verdict(
+        locale: str | None, turns: tuple[str, ...], expected: dict[str, object]) -> None:
+    check_turn(converse(*turns, locale=locale)[-1], expected)
