@@ -141,8 +141,8 @@ def test_without_vram_asked_the_lead_names_the_methods() -> None:
 FIT_THEN_COST_UNPUBLISHED = [
     ("en", "does llama 3 70b fit on 2 4090s and what would it cost",
      ["❌ <b>On 2× RTX 4090, Llama 3 70B does not fit with any of these methods.</b>",
-      "💵 We rent the RTX 4090, but its price is not published: the costs below are on the "
-      "cheapest offered configurations that hold each method.",
+      "💵 We rent the RTX 4090, but its price is not published: the cost below is on the "
+      "cheapest offered configuration that holds the run.",
       "Illustrative cost: $9.20</b> — 1× A100 80GB"]),
     ("en", "does llama 3 8b qlora fit on a 4090 and what would it cost",
      ["✅ <b>Yes: Llama 3 8B fits on 1× RTX 4090 (QLoRA).</b>",
@@ -150,11 +150,11 @@ FIT_THEN_COST_UNPUBLISHED = [
       "cheapest offered configuration that holds the run.", "Illustrative cost: $8.20"]),
     ("es", "me entra llama 3 70b en 2 4090 y cuanto me sale",
      ["❌ <b>En 2× RTX 4090, Llama 3 70B no cabe con ninguno de estos métodos.</b>",
-      "💵 Alquilamos la RTX 4090, pero su precio no está publicado: los costes de abajo",
+      "💵 Alquilamos la RTX 4090, pero su precio no está publicado: el coste de abajo",
       "Coste de ejemplo: 9,20"]),
     ("fr", "est-ce que llama 3 70b rentre sur 2 4090 et combien ça coûte",
      ["❌ <b>Sur 2× RTX 4090, Llama 3 70B ne tient avec aucune de ces méthodes.</b>",
-      "💵 Nous louons la RTX 4090, mais son prix n'est pas publié : les coûts ci-dessous",
+      "💵 Nous louons la RTX 4090, mais son prix n'est pas publié : le coût ci-dessous",
       "Coût à titre d'exemple : 9,20"]),
 ]
 

@@ -129,3 +129,31 @@ def test_a_few_hundred_euros_is_a_budget_in_euros() -> None:
     reply = _reply("on a quelques centaines d'euros", "fr")
     assert reply.startswith("💱 Nos prix sont en dollars américains et je ne convertis pas les "
                             "devises : donnez-moi le budget en dollars"), reply
+
+
+# 4. One fit and cost question, no method named: the method the verdict leads with is priced,
+# the others in one line (was each method's quote in turn: four "Illustrative cost" blocks for
+# "me entra llama 3 70b en 2 4090 y cuanto me sale").
+@pytest.mark.parametrize(("question", "lang", "label", "others"), [
+    ("me entra llama 3 70b en 2 4090 y cuanto me sale", "es", "Coste de ejemplo",
+     "💡 Los otros métodos, con las horas de ejemplo de nuestra página, cada uno en la "
+     "configuración ofrecida más barata en la que cabe: LoRA: 22,08 US$ en 4× A100 80GB"),
+    ("does llama 3 70b fit on 2 4090s and what would it cost", None, "Illustrative cost",
+     "💡 The other methods, at our page's illustrative hours, each on the cheapest offered "
+     "configuration that holds it: LoRA: $22.08 on 4× A100 80GB, full 8-bit Adam: $515.76 on "
+     "8× H200, and full AdamW: $774.48 on 8× B200."),
+    ("does llama 3 70b fit on 2 4090s and what would it cost for 20 hours", None, "Cost:",
+     "💡 The other methods for the same hours, each on the cheapest offered configuration that "
+     "holds it: LoRA: $73.60 on 4× A100 80GB"),
+    ("est-ce que llama 3 70b tient sur 2 4090 et combien ça coûte", "fr",
+     "Coût à titre d'exemple", "💡 Les autres méthodes, aux heures d'exemple de notre page"),
+    ("can i finetune llama 3 70b on 2x a100 and how much", None, "Illustrative cost",
+     "LoRA: $22.08 on 4× A100 80GB"),
+    ("me entra llama 3 8b en una h100 y cuanto me sale", "es", "Coste de ejemplo",
+     "completo con Adam de 8 bits: 515,76 US$ en 1× H200"),
+])
+def test_a_fit_and_cost_question_prices_the_verdicts_method(
+        question: str, lang: str | None, label: str, others: str) -> None:
+    reply = _reply(question, lang)
+    assert reply.count(label) == 1, reply
+    assert others in reply, reply

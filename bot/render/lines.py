@@ -28,6 +28,7 @@ from bot.detail import (
     MLX_NUM_LAYERS,
     DetailedAnswer,
     FitCheck,
+    TrainingEstimate,
 )
 from bot.i18n import N_
 from bot.render.detailed_lines import (
@@ -437,6 +438,11 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
         intent == "cost" and many == 1 and quote and asked is not None
         and _same_config(quote, asked) and not query.fit_first
     )
+    # "me entra llama 3 70b en 2 4090 y cuánto me sale": one fit and cost question, no method
+    # named: the method the verdict leads with is priced, the others said in a line (was each
+    # method's quote in turn, four "Illustrative cost" blocks).
+    verdict_priced = intent == "cost" and many > 1 and query.fit_first \
+        and query.method is None and primary is not None and primary.quote is not None
     # Several methods priced, the configuration named: its cost leads, once, whichever
     # methods fit there.
     lead_quote: Quote | None = None
@@ -1449,8 +1455,8 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             "We rent the %(gpu)s, but its price is not published: the cost below is on the "
             "cheapest offered configuration that holds the run.",
             "We rent the %(gpu)s, but its price is not published: the costs below are on the "
-            "cheapest offered configurations that hold each method.", many,
-            gpu=ph.gpu_name(asked.gpu)))
+            "cheapest offered configurations that hold each method.",
+            1 if verdict_priced else many, gpu=ph.gpu_name(asked.gpu)))
         put("\n")
     put("\n")
     if answer.asked_quote and (query.fit_first or asked_misses) \
@@ -1465,7 +1471,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
             put("\n")
         put(ph.quote_block(answer.asked_quote))
         put("\n\n")
-    if intent == "cost" and many > 1:
+    if intent == "cost" and many > 1 and verdict_priced:
+        _verdict_priced(ph, answer, methods, put, lead_quote, serve_lead, run_lead, tq)
+    elif intent == "cost" and many > 1:
         # Hours given: one cost on the configuration named, whichever method; a dataset: each
         # run's own.
         for ma in methods:
@@ -5565,6 +5573,41 @@ def enough_led(answer: Answer) -> bool:
     return answer.budget is not None and query.budget_enough and q is not None \
         and q.hours_assumed and not answer.methods[1:] and not answer.sample_bracket \
         and query.dataset_tokens is None
+
+
+def _verdict_priced(ph: Phrases, answer: Answer, methods: Sequence[MethodAnswer],
+                    put: Callable[[str], Any], lead_quote: Quote | None, serve_lead: Quote | None, run_lead: object,
+                    tq: TrainingEstimate | None) -> None:
+    """One fit and cost question with no method named: the cost of the method the verdict leads
+    with (answer.primary), unless the lead already said it, and the others' in one line."""
+    primary = answer.primary
+    assert primary is not None and primary.quote is not None
+    q = primary.quote
+    said = q in (lead_quote, serve_lead, answer.asked_quote) \
+        or bool(run_lead and tq is not None and q == tq.quote)
+    if not said:
+        put("<b>")
+        put(ph.method_name(primary.memory.method, answer.query.pretraining))
+        put("</b>\n")
+        put(ph.quote_block(q))
+        put("\n")
+    fmt = ph.fmt
+    others = [ph._("%(how)s: %(paid)s on %(where)s", how=ph.method_short(ma.memory.method),
+                   paid=fmt.usd(ma.quote.plan.usd),
+                   where=ph.config(ma.quote.gpu, ma.quote.gpu_count))
+              for ma in methods if ma is not primary and ma.quote is not None
+              # the lead's configuration, its cost said there whichever method
+              and not (lead_quote is not None and ma.quote.gpu == lead_quote.gpu
+                       and ma.quote.gpu_count == lead_quote.gpu_count)]
+    if others:
+        put("💡 ")
+        put(ph._("The other methods, at our page's illustrative hours, each on the cheapest "
+                 "offered configuration that holds it: %(runs)s.", runs=fmt.list(others))
+            if q.hours_assumed else
+            ph._("The other methods for the same hours, each on the cheapest offered "
+                 "configuration that holds it: %(runs)s.", runs=fmt.list(others)))
+        put("\n")
+    put("\n")
 
 
 def budget_said_quote(answer: Answer) -> bool:
