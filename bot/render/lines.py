@@ -5592,7 +5592,7 @@ def _verdict_priced(ph: Phrases, answer: Answer, methods: Sequence[MethodAnswer]
         put(ph.quote_block(q))
         put("\n")
     fmt = ph.fmt
-    others = [ph._("%(how)s: %(paid)s on %(where)s", how=ph.method_short(ma.memory.method),
+    others: list[str] = [ph._("%(how)s: %(paid)s on %(where)s", how=ph.method_short(ma.memory.method),
                    paid=fmt.usd(ma.quote.plan.usd),
                    where=ph.config(ma.quote.gpu, ma.quote.gpu_count))
               for ma in methods if ma is not primary and ma.quote is not None
