@@ -136,7 +136,7 @@ def test_one_card_at_two_counts_is_said_unrented_once() -> None:
 def test_colabs_paid_a100_is_one_card_beside_kaggles_two() -> None:
     text = ask("kaggle vs colab pro a100 for lora 8b").text
     assert text.startswith("⚖️ <b>2× T4 or 1× A100 40GB?</b>"), text
-    assert "on 1× A100 40GB: about 23.2 GB per GPU at typical settings" in text, text
+    assert "✅ 1× A100 40GB: about 23.2 GB of the 42.95 GB (40 GiB) each GPU has." in text, text
 
 
 # --- laptop-only workstation parts -------------------------------------------------------------
