@@ -59,3 +59,31 @@ def test_checkpointing_savings_asked_with_the_user_as_subject(
     reply = ask(text, locale)
     says(reply.text, [lead], ["🤔"])
     assert reply.text.startswith(lead), reply.text
+
+
+# 3. A run asked to take more than a time ("would … take more than a day", "¿tarda más de un
+# día?", "ça prend plus d'une journée ?"): the deadline asked the other way round, its yes and no
+# swapped, before the time (was the fit, the day priced as 24 hours to rent on the card; or,
+# with "on my 3090" after the hours, those hours read as what the run took there).
+TAKES_MORE_THAN = [
+    ("would lora llama 3 8b on 100M tokens take more than a day on an l40s", None,
+     "✅ <b>No: by this estimate it takes less than 24 hours.</b>"),
+    ("does a qlora of llama 3 70b on 50M tokens take longer than a week on one a100", None,
+     "✅ <b>No: by this estimate it takes less than 168 hours.</b>"),
+    ("will qlora mistral 7b on 20M tokens run longer than 3hrs on my 3090", None,
+     "⏳ <b>Yes: by this estimate it takes more than 3 hours.</b>"),
+    ("tarda mas de un dia un lora de 8b con 100M tokens en una l40s?", "es",
+     "✅ <b>No: según esta estimación, tarda menos de 24\u00a0horas.</b>"),
+    ("ça prend plus d'une journée un lora de 8b sur 100M tokens sur une l40s ?", "fr",
+     "✅ <b>Non\u00a0: d'après cette estimation, l'entraînement prend moins de 24\u00a0heures.</b>"),
+    ("un qlora de mistral 7b con 50M tokens en mi 3090 tarda mas de 3 horas?", "es",
+     "⏳ <b>Sí: según esta estimación, tarda más de 3\u00a0horas.</b>"),
+]
+
+
+@pytest.mark.parametrize(("text", "locale", "lead"), TAKES_MORE_THAN)
+def test_a_run_asked_to_take_more_than_a_time_is_answered_yes_or_no(
+        text: str, locale: str | None, lead: str) -> None:
+    reply = ask(text, locale)
+    assert reply.query.intent == "time" and reply.query.deadline_over, reply.text
+    assert reply.text.startswith(lead), reply.text

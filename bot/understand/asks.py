@@ -516,6 +516,9 @@ METHOD_WHAT: Final = lazy(
 # "will it finish overnight", "¿se termina en una noche?", "ça finit en une nuit ?": a run asked
 # to end within a time, answered with how long it takes.
 DEADLINE: Final = _whole(_words("DEADLINE_ASK"))
+# "would it take more than a day", "¿tarda más de un día?", "ça prend plus d'une journée ?": the
+# inverse of a deadline, its yes and no swapped (Query.deadline_over).
+DEADLINE_OVER: Final = _whole(_words("DEADLINE_OVER_ASK"))
 # "is a week enough to …", "a day enough?", "… on my 3090 in a day?": a deadline only where hours
 # were said and a dataset given ("is a 3090 enough" asks the fit).
 DEADLINE_ENOUGH: Final = _whole(_words("DEADLINE_ENOUGH_ASK"))

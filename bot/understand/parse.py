@@ -3170,6 +3170,10 @@ _RULES: tuple[tuple[Intent, Callable[[_Signals], object]], ...] = (
     # with 50M tokens?": how long the run takes (was the fit alone), a run and its data given.
     ("time", lambda g: g.work and g.tokens and not px.COST.search(g.s)
      and asks.DEADLINE.search(g.s)),
+    # "would lora llama 3 8b on 100M tokens take more than a day on an l40s": the time said is
+    # a limit too, asked the other way round (was the fit, the day priced as hours to rent).
+    ("time", lambda g: g.work and g.tokens and g.hours and not px.COST.search(g.s)
+     and asks.DEADLINE_OVER.search(g.s)),
     # "is a week enough to qlora 13b on 300k samples on my 3090?", "… on my 3090 in a day?": the
     # time said is the deadline (was the fit, with the days priced as hours to rent).
     ("time", lambda g: g.work and g.tokens and (g.hours or asks.NIGHT.search(g.s))
@@ -3991,6 +3995,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
         measured_by = None
     if hours_had:
         measured_by = None  # "i have 10 hours on my 3090": the time there is, not taken
+    if measured_by is not None and asks.DEADLINE_OVER.search(before_hours) is not None:
+        # "will … run longer than 3hrs on my 3090", "¿tarda más de 3 horas … en mi 3090?": a
+        # limit asked of the run, not what it took ("took more than", "tardó" stay measured)
+        measured_by = None
     other_hours: Decimal | None = None
     after_hours = work.s
     second = px.HOURS.search(work.s) if work.hours is not None and len(work.gpus) >= 2 else None
@@ -5697,7 +5705,10 @@ def _understand(text: str, catalogue: Catalogue) -> Query:
             (asks.DEADLINE.search(rest) is not None
              and (work.hours is not None or asks.NIGHT.search(rest) is not None))
             or (asks.DEADLINE_ENOUGH.search(rest) is not None
-                and (work.hours is not None or asks.NIGHT.search(rest) is not None)))),
+                and (work.hours is not None or asks.NIGHT.search(rest) is not None))
+            or (asks.DEADLINE_OVER.search(rest) is not None and work.hours is not None))),
+        deadline_over=intent == "time" and work.hours is not None
+        and asks.DEADLINE_OVER.search(rest) is not None,
         rent_asked=intent == "time" and (px.COST.search(rest) is not None or rent_gpu is not None
                                          or _RENT_IF.search(rest) is not None),
         rent_gpu=rent_gpu,

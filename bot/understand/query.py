@@ -740,6 +740,9 @@ class Query(BaseModel):
     # "will it finish overnight?", "¿se termina en un día?": a run asked to end within a time,
     # the hours said (none: a night); the reply leads with yes or no.
     deadline_asked: bool = False
+    # "would it take more than a day?", "¿tarda más de un día?": the deadline asked the other
+    # way round, its yes and no swapped.
+    deadline_over: bool = False
     # "… by tomorrow, which gpu", "have 2 days to …, what should i rent": no card named, the
     # one asked for is the cheapest offered configuration finishing within the deadline.
     deadline_pick: bool = False

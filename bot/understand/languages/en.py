@@ -850,6 +850,12 @@ LANGUAGE = Language(
             r"(?:train|finetune|fine-tune|fine tune|run it|do it)(?: [a-z0-9.-]+){0,4} "
             r"(?:over an?|over the|during the|in an?|in one|within an?)(?= |$)",
         ),
+        # A run asked to take longer than a time ("would it take more than a day", "does it take
+        # longer than a week"): the inverse of a deadline, answered yes or no the same way.
+        "DEADLINE_OVER_ASK": (
+            r"(?:take|takes|taking|last|lasts|run|runs|need|needs|be|is it)(?: (?:me|us|it|you))? "
+            r"(?:more|longer) than(?= |$)",
+        ),
         # The time said, then "enough" ("is 10 hours enough to qlora …", "a week enough?",
         # "would a week on my 3090 be enough"), or a question ending on "in"/"within" once the
         # time is blanked ("can i qlora … on my 3090 in a day?"): a deadline only with hours said

@@ -724,6 +724,11 @@ LANGUAGE = Language(
             r"(?:en|tarda\w*|demora\w*|dura\w*|lleva\w*) (?:menos de|bajo)(?= |$)",
             r"entren\w*(?: [a-z0-9.-]+){0,4} (?:durante (?:un|el)|en (?:un|una))(?= |$)",
         ),
+        # Un entrenamiento que tardaría más de un tiempo ("¿tarda más de un día?", "¿lleva más
+        # de una semana?"): lo contrario de un plazo, respondido con sí o no igual.
+        "DEADLINE_OVER_ASK": (
+            r"(?:tarda\w*|demora\w*|dura\w*|lleva\w*|toma\w*)(?: mucho)? mas de(?= |$)",
+        ),
         # El tiempo dicho y "alcanza/basta/es suficiente" ("¿alcanza una semana?", "¿es
         # suficiente un día para …?"): un plazo, solo con horas dichas y un dataset.
         "DEADLINE_ENOUGH_ASK": (

@@ -721,6 +721,11 @@ LANGUAGE = Language(
             r"(?:en|prend\w*|dur\w*) moins (?:de|d')",
             r"entrain\w*(?: [a-z0-9.-]+){0,4} (?:pendant (?:un|une|le)|en (?:un|une))(?= |$)",
         ),
+        # Un entraînement qui prendrait plus d'un temps ("ça prend plus d'une journée ?", "ça
+        # dure plus d'une semaine ?") : l'inverse d'une échéance, avec oui ou non de même.
+        "DEADLINE_OVER_ASK": (
+            r"(?:prend\w*|dur\w*|met\w*)(?: bien)? plus (?:de|d')",
+        ),
         # Le temps dit, puis "suffit/assez" ("une semaine suffit ?", "est-ce qu'un jour suffira
         # pour …") : une échéance, seulement avec des heures dites et un jeu de données.
         "DEADLINE_ENOUGH_ASK": (
