@@ -187,9 +187,10 @@ def test_markup_around_a_size(text: str, size: int) -> None:
      "⏱ <b>Full AdamW of Llama 3.1 8B: about 29.8 hours (1.2 days) on 8× A100 80GB"),
     ("combien de jours pour un full finetune de llama 3.1 8b sur 8 a100 avec 2B tokens", "fr",
      "environ 29,8\xa0heures (1,2\xa0jour) sur 8× A100 80GB"),
-    # "more than a day?" asks the time (was the fit alone, no time)
+    # "more than a day?" asks the time (was the fit alone, no time); since session 49 its yes
+    # or no leads, the time under it (tests/test_hunt49.py)
     ("would it take more than a day to qlora llama 3.3 70b on an a100 with 30M tokens", "en",
-     "⏱ <b>QLoRA of Llama 3.3 70B: about 23.7 hours"),
+     "✅ <b>No: by this estimate it takes less than 24 hours.</b>"),
 ])
 def test_a_time_asked_in_days(text: str, lang: str, head: str) -> None:
     first = ask(text, lang).text.split("\n")[0]
