@@ -124,3 +124,16 @@ def test_tokens_of_a_context_beside_a_run(question: str, tokens: int, inference:
 ])
 def test_tokens_that_stay_data(question: str) -> None:
     assert understand(question, load_catalogue()).dataset_tokens is not None
+
+
+@pytest.mark.parametrize(("question", "lang", "first"), [
+    # the minimum asked leads, the coin named answered after it (was "✅ Yes: we take BTC." first)
+    ("whats the min topup in btc", "en", "💵 <b>The smallest top-up is $1.</b>"),
+    ("cual es la recarga minima en btc", "es", "💵 <b>La recarga mínima es de 1\u00a0US$.</b>"),
+    ("c'est quoi le minimum de recharge en eth", "fr",
+     "💵 <b>La recharge minimale est de 1\u00a0$US.</b>"),
+])
+def test_the_minimum_asked_leads(pipeline: Pipeline, question: str, lang: str, first: str) -> None:
+    text = pipeline.ask(question, telegram_locale=lang).text
+    assert text.splitlines()[0] == first, text
+    assert "✅" in text.splitlines()[1]
