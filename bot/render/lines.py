@@ -866,19 +866,9 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                 assert detailed is not None and dc is not None
                 put(_at_typical_settings(ph, detailed, dc, need))
                 put("\n")
-                n = answer.typical_need or ph.gpus_needed(asked)
-                if not answer.fits and n and n > asked.gpu_count and not answer.plural_need \
-                        and n <= cat.limits.max_cluster_gpus \
-                        and not (answer.gpu is not None and answer.gpu.one_per_machine):
-                    # "in dollars?" after a miss: the count the question it follows gave, by
-                    # the detailed estimate where answer._detail_count found one.
-                    put("🔢 ")
-                    put(_(
-                        "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
-                        n=n, gpu=ph.gpu_name(asked.gpu),  # type: ignore[arg-type]
-                        total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
-                    ))
-                    put("\n")
+                # "in dollars?" after a miss: the count the question it follows gave, by the
+                # detailed estimate where answer._detail_count found one.
+                put(_at_least(ph, answer, asked, answer.typical_need or ph.gpus_needed(asked), cat))
             else:
                 put(_(
                     "It needs about %(need)s (planning estimate); the configuration has "
@@ -886,24 +876,7 @@ def fit_lines(answer: Answer, ph: Phrases) -> FitParts:
                     room=ph.headroom(asked), need=need, have=fmt.gb(asked.vram_gb),
                 ))
                 put("\n")
-                n = ph.gpus_needed(asked)
-                if (
-                    # "full finetune llama 3 70b on h100s": the count no instance holds is the
-                    # plural line's (phrases.plural_count), said once; it was "at least 16×
-                    # H100" here, by the rule, then "19× H100 by the detailed estimate" there.
-                    not answer.fits and n and n > asked.gpu_count and not answer.plural_need
-                    and n <= cat.limits.max_cluster_gpus
-                    # A Mac, a laptop, a Jetson is one machine with its one GPU: "2× Apple M1
-                    # Pro", "3× Jetson Orin Nano 8GB" is no configuration to buy.
-                    and not (answer.gpu is not None and answer.gpu.one_per_machine)
-                ):
-                    put("🔢 ")
-                    put(_(
-                        "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
-                        n=n, gpu=ph.gpu_name(asked.gpu),  # type: ignore[arg-type]
-                        total=fmt.gb(asked.vram_gb / asked.gpu_count * n),
-                    ))
-                    put("\n")
+                put(_at_least(ph, answer, asked, ph.gpus_needed(asked), cat))
             if query.method_assumed and ph.method_kind(asked.method) == "training" \
                     and not query.pretraining:
                 # No method said and one answered: which, and how to ask for another.
@@ -2604,6 +2577,24 @@ def _fewer_layers_said(ph: Phrases, answer: Answer, check: FitCheck) -> Markup:
         "%(flag)s %(all)s</code> (or 99) to keep them all on the GPU.",
         flag=flag, said=said, all=total, rest=total - said,
         det=ph.fmt.gb(check.detailed_per_gpu_gb, 1), each=ph.memory(check.vram_per_gpu_gb),
+    ) + Markup("\n")
+
+
+def _at_least(ph: Phrases, answer: Answer, asked: Fit, n: int | None, cat: Catalogue
+              ) -> Markup:
+    """"It takes at least N× GPU" under a miss, N the count that holds it. Not where the
+    count no instance holds is the plural line's ("full finetune llama 3 70b on h100s":
+    phrases.plural_count, said once; it was "at least 16× H100" here, by the rule, then "19×
+    H100 by the detailed estimate" there), beyond any cluster, or on a Mac, a laptop, a Jetson:
+    one machine with its one GPU ("2× Apple M1 Pro" is no configuration to buy)."""
+    if answer.fits or not n or n <= asked.gpu_count or answer.plural_need \
+            or n > cat.limits.max_cluster_gpus \
+            or (answer.gpu is not None and answer.gpu.one_per_machine):
+        return Markup("")
+    return Markup("🔢 ") + ph._(
+        "It takes at least %(n)s× %(gpu)s (%(total)s) to hold it.",
+        n=n, gpu=ph.gpu_name(asked.gpu),  # type: ignore[arg-type]
+        total=ph.fmt.gb(asked.vram_gb / asked.gpu_count * n),
     ) + Markup("\n")
 
 
