@@ -215,7 +215,7 @@ def test_every_peak_on_file_names_the_document_it_comes_from() -> None:
             gpu.platform == "metal"
             and gpu.peak_source.startswith(("philipturner/metal-benchmarks README",
                                             "philipturner/applegpuinfo ("))), gpu.id
-        assert re.search(r"whitepaper|datasheet|specifications|documentation|README|Superchip|"
+        assert re.search(r"white ?paper|datasheet|specifications|documentation|README|Superchip|"
                          r"article|applegpuinfo",
                          gpu.peak_source), gpu.id
         assert "https://" in gpu.source, gpu.id
