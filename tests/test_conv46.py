@@ -11,10 +11,7 @@ import pytest
 
 from tests.support.chat import ask, converse
 from tests.support.chat import says as says_exactly
-
-
-def _spaces(text: str) -> str:
-    return text.replace("\u00a0", " ").replace("\u202f", " ")
+from tests.support.spaces import plain as _spaces
 
 
 def says(body: str, has: list[str], lacks: list[str]) -> None:

@@ -11,14 +11,10 @@ import pytest
 from bot.pipeline import Pipeline
 from bot.understand import understand
 from rules.catalogue import load_catalogue
+from tests.support.spaces import plain as _plain
 
 CAT = load_catalogue()
 PIPELINE = Pipeline(CAT)
-
-
-def _plain(text: str) -> str:
-    """The reply with CLDR's no-break spaces as spaces ("1 000 $US")."""
-    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 @pytest.mark.parametrize(("question", "lang", "budget", "said", "text"), [
